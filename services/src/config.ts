@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+
+/** Repository root: services/src -> ../.. */
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Folder holding the built site (Gatsby's public/). */
+  siteDir: string;
+  /** Base URL of the CMS (its GraphQL endpoint is {cmsUrl}/graphql). */
+  cmsUrl: string;
+  /** Time-out for calls to the CMS, in milliseconds. */
+  cmsTimeoutMs: number;
+  logLevel: string;
+  /** DATABASE_URL: postgres://... to use PostgreSQL; unset = SQLite file var/services/guichet.db. */
+  databaseUrl: string | undefined;
+  /** Reference-service answers kept in memory (REFERENCE_CACHE_SIZE, 0 = off). */
+  referenceCacheSize: number;
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  }
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env.HOST || 'localhost',
+    port: integer('PORT', env.PORT, 8000),
+    siteDir: resolve(repoRoot, env.SITE_DIR || 'public'),
+    cmsUrl: (env.CMS_URL || `http://127.0.0.1:${env.CMS_PORT || 1337}`).replace(/\/+$/, ''),
+    cmsTimeoutMs: integer('CMS_TIMEOUT_MS', env.CMS_TIMEOUT_MS, 30000),
+    logLevel: env.LOG_LEVEL || 'info',
+    databaseUrl: env.DATABASE_URL || undefined,
+    referenceCacheSize: integer('REFERENCE_CACHE_SIZE', env.REFERENCE_CACHE_SIZE, 2000),
+  };
+}

@@ -1,0 +1,110 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { repoRoot } from '../config.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Tables are described by the migrations and the entity registry, so rows are untyped records here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDatabase = Record<string, any>;
+
+export interface Database {
+  db: Kysely<AnyDatabase>;
+  dialect: DialectName;
+  /** Where the data lives, without credentials (for logs). */
+  location: string;
+  /** PostgreSQL: the schema holding the tables (also where migrations keep their bookkeeping). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_FILE = resolve(repoRoot, 'var', 'services', 'guichet.db');
+
+export interface OpenOptions {
+  /** postgres://...[?schema=name], sqlite:<file>, file:<file>, a file path, or ':memory:'. Default: var/services/guichet.db. */
+  url?: string;
+  /** PostgreSQL only: work inside this schema (created when missing). */
+  schema?: string;
+  poolSize?: number;
+}
+
+function sqliteFile(url: string | undefined): string {
+  if (!url) return DEFAULT_SQLITE_FILE;
+  if (url === ':memory:') return url;
+  const path = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return isAbsolute(path) ? path : resolve(repoRoot, path);
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const { url } = options;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const { default: pg } = await import('pg');
+    // A "schema" query parameter (postgres://.../db?schema=name) works like options.schema.
+    const parsedUrl = new URL(url);
+    const schema = options.schema ?? (parsedUrl.searchParams.get('schema') || undefined);
+    parsedUrl.searchParams.delete('schema');
+    const connectionString = parsedUrl.toString();
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+    if (schema) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query(`create schema if not exists "${schema}"`);
+      } finally {
+        await client.end();
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString,
+      max: options.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    });
+    const db = new Kysely<AnyDatabase>({ dialect: new PostgresDialect({ pool }) });
+    const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    return {
+      db,
+      dialect: 'postgres',
+      schema: current.rows[0]?.schema ?? schema ?? 'public',
+      location: `postgres://${parsedUrl.host}${parsedUrl.pathname}${schema ? ` (schema ${schema})` : ''}`,
+      close: () => db.destroy(),
+    };
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  const file = sqliteFile(url);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('cache_size = -32000');
+  const db = new Kysely<AnyDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+type SqliteConnection = import('better-sqlite3').Database;
+type SqliteStatement = import('better-sqlite3').Statement;
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 parses the SQL of every prepare() call; searches repeat the same
+ * parameterised SQL, so prepared statements are kept (least recently used first out).
+ * SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function withStatementCache(database: SqliteConnection): { close(): void; prepare(sql: string): SqliteStatement } {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { repoRoot } from '../config.js';
+import type { Database } from './database.js';
+import { migrateToLatest, textIndexOf } from './migrations.js';
+import { sql } from 'kysely';
+import { DATA_PACKS, type DataPack, type Row } from './packs.js';
+
+export const DEFAULT_DATA_DIR = resolve(repoRoot, 'data');
+
+/** Rows per INSERT: stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const PARAMETERS_PER_STATEMENT = 30000;
+
+export interface ImportResult {
+  pack: string;
+  status: 'imported' | 'unchanged';
+  rows: number;
+  milliseconds: number;
+  report?: Record<string, unknown>;
+}
+
+async function packVersion(pack: DataPack, dataDir: string): Promise<string> {
+  const hash = createHash('sha256').update(`${pack.name}:${pack.revision}`);
+  for (const file of pack.files) hash.update(await readFile(join(dataDir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function findPack(name: string): DataPack | undefined {
+  return DATA_PACKS.find((pack) => pack.name === name);
+}
+
+/**
+ * Replaces the tables of one pack in a single transaction, so an interrupted import
+ * leaves the previous data in place. A pack already imported at the same version is
+ * left alone unless force is set (re-importing the same version gives the same rows).
+ */
+export async function importPack(
+  database: Database,
+  pack: DataPack,
+  options: { dataDir?: string; force?: boolean } = {},
+): Promise<ImportResult> {
+  const started = performance.now();
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const version = await packVersion(pack, dataDir);
+  const current = await database.db
+    .selectFrom('data_pack')
+    .select(['version', 'rowCount'])
+    .where('name', '=', pack.name)
+    .executeTakeFirst();
+  if (current && current.version === version && !options.force) {
+    return { pack: pack.name, status: 'unchanged', rows: Number(current.rowCount), milliseconds: Math.round(performance.now() - started) };
+  }
+  const content = await pack.build(dataDir);
+  let total = 0;
+  await database.db.transaction().execute(async (trx) => {
+    for (const table of pack.tables) {
+      const rows: Row[] = content.tables[table] ?? [];
+      await trx.deleteFrom(table).execute();
+      if (rows.length === 0) continue;
+      const batch = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / Object.keys(rows[0]).length));
+      for (let start = 0; start < rows.length; start += batch) {
+        await trx
+          .insertInto(table)
+          .values(rows.slice(start, start + batch))
+          .execute();
+      }
+      total += rows.length;
+    }
+    for (const table of pack.tables) {
+      if (database.dialect === 'sqlite')
+        await sql`insert into ${sql.id(textIndexOf(table))}(${sql.id(textIndexOf(table))}) values ('rebuild')`.execute(trx);
+      // Fresh statistics, so the planner picks the indexes.
+      await sql`analyze ${sql.table(table)}`.execute(trx);
+    }
+    const record = {
+      version,
+      importedAt: new Date().toISOString(),
+      rowCount: total,
+      report: content.report ? JSON.stringify(content.report) : null,
+    };
+    if (current) await trx.updateTable('data_pack').set(record).where('name', '=', pack.name).execute();
+    else
+      await trx
+        .insertInto('data_pack')
+        .values({ name: pack.name, ...record })
+        .execute();
+  });
+  return {
+    pack: pack.name,
+    status: 'imported',
+    rows: total,
+    milliseconds: Math.round(performance.now() - started),
+    report: content.report,
+  };
+}
+
+/** Migrates, then imports every pack that is missing or out of date. */
+export async function prepareDatabase(
+  database: Database,
+  options: { dataDir?: string; packs?: string[]; log?: (message: string) => void } = {},
+): Promise<ImportResult[]> {
+  await migrateToLatest(database.db, database.dialect, database.schema);
+  const results: ImportResult[] = [];
+  const packs = options.packs ? options.packs.map((name) => findPack(name) ?? unknownPack(name)) : DATA_PACKS;
+  for (const pack of packs) {
+    const result = await importPack(database, pack, { dataDir: options.dataDir });
+    if (result.status === 'imported') options.log?.(`data pack ${pack.name}: ${result.rows} rows in ${result.milliseconds} ms`);
+    results.push(result);
+  }
+  return results;
+}
+
+function unknownPack(name: string): never {
+  throw new Error(`Unknown data pack "${name}". Known: ${DATA_PACKS.map((pack) => pack.name).join(', ')}`);
+}

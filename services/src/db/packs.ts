@@ -1,0 +1,314 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseCsv } from './csv.js';
+import { samplePack } from './sample-data.js';
+
+export type Row = Record<string, string | number | null>;
+
+export interface PackContent {
+  /** Rows per table; each listed table is replaced as a whole. */
+  tables: Record<string, Row[]>;
+  /** Findings worth reporting (checks, skipped lines). */
+  report?: Record<string, unknown>;
+}
+
+export interface DataPack {
+  name: string;
+  summary: string;
+  /** Files under data/ that the pack reads (their content is part of its version). */
+  files: string[];
+  /** Bumped when the pack's code changes what it produces. */
+  revision: number;
+  tables: string[];
+  build(dataDir: string): Promise<PackContent>;
+}
+
+/** Records valid "since always" start here (code lists without an edition date in the data). */
+export const OPEN_VALIDITY = '2000-01-01';
+
+const read = (dataDir: string, file: string) => readFile(join(dataDir, file), 'utf8');
+const nullIfEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
+
+function displayName(language: string, type: 'currency' | 'region', code: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([language], { type, fallback: 'none' }).of(code);
+    return name && name !== code ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Bangladesh total tax incidence (percent of assessable value), rounded half-up to 2 decimals. */
+export function bangladeshTti(rates: { cd: number; rd: number; sd: number; vat: number; ait: number; at: number }): number {
+  const { cd, rd, sd, vat, ait, at } = rates;
+  const total = cd + rd + ait + (sd * (100 + cd + rd)) / 100 + ((vat + at) * (100 + cd + rd) * (100 + sd)) / 10000;
+  return Math.round(total * 100 + 1e-7) / 100;
+}
+
+const TARIFF_FILE = 'tariff/bd-customs-tariff-2025-26.csv';
+/** Start of the 2025-26 fiscal year of the schedule. */
+const TARIFF_VALID_FROM = '2025-07-01';
+
+const tariffPack: DataPack = {
+  name: 'tariff',
+  summary: 'commodity: Bangladesh customs tariff 2025-26, 8-digit lines with CD, SD, VAT, AIT, AT, RD, EXD, TTI',
+  files: [TARIFF_FILE],
+  revision: 1,
+  tables: ['ref_commodity'],
+  async build(dataDir) {
+    const records = parseCsv(await read(dataDir, TARIFF_FILE));
+    const mismatches: Array<{ code: string; published: number; computed: number }> = [];
+    const rows: Row[] = records.map((record) => {
+      const number = (name: string) => Number(record[name] || 0);
+      const rates = { cd: number('cd'), rd: number('rd'), sd: number('sd'), vat: number('vat'), ait: number('ait'), at: number('at') };
+      const published = number('tti_published');
+      const code = record.hs_code.replace(/\./g, '');
+      const computed = bangladeshTti(rates);
+      if (Math.abs(computed - published) > 0.001) mismatches.push({ code, published, computed });
+      const row: Row = {
+        code,
+        description: record.description.trim(),
+        descriptionTranslated: null,
+        supplementaryUnit1Code: nullIfEmpty(record.unit),
+        tax01: rates.cd,
+        tax02: rates.sd,
+        tax03: rates.vat,
+        tax04: rates.ait,
+        tax05: rates.at,
+        tax06: rates.rd,
+        tax07: null,
+        tax08: published,
+        validFrom: TARIFF_VALID_FROM,
+        validTo: null,
+        sample: 0,
+      };
+      for (let index = 9; index <= 20; index++) row[`tax${String(index).padStart(2, '0')}`] = null;
+      return row;
+    });
+    return { tables: { ref_commodity: rows }, report: { lines: rows.length, ttiChecked: rows.length, ttiMismatches: mismatches } };
+  },
+};
+
+const HS_FILE = 'hs/harmonized-system-2022.csv';
+const HS_SECTIONS_FILE = 'hs/hs-sections.csv';
+
+const hsPack: DataPack = {
+  name: 'hs',
+  summary: 'hsNomenclature: Harmonized System 2022 sections, chapters, headings and subheadings',
+  files: [HS_FILE, HS_SECTIONS_FILE],
+  revision: 1,
+  tables: ['ref_hs_nomenclature'],
+  async build(dataDir) {
+    const base = { descriptionTranslated: null, validFrom: '2022-01-01', validTo: null, sample: 0 };
+    const sections = parseCsv(await read(dataDir, HS_SECTIONS_FILE)).map((record) => ({
+      ...base,
+      code: record.section,
+      description: record.name,
+      level: 1,
+      parentCode: null,
+      sectionCode: record.section,
+    }));
+    const items = parseCsv(await read(dataDir, HS_FILE))
+      .filter((record) => /^\d+$/.test(record.hscode) && record.hscode !== '999999' && ['2', '4', '6'].includes(record.level))
+      .map((record) => ({
+        ...base,
+        code: record.hscode,
+        description: record.description,
+        level: Number(record.level),
+        parentCode: record.level === '2' ? record.section : record.parent,
+        sectionCode: record.section,
+      }));
+    return { tables: { ref_hs_nomenclature: [...sections, ...items] } };
+  },
+};
+
+const CURRENCY_FILE = 'currency/iso4217-codes-all.csv';
+
+/** Current ISO 4217 currencies: code -> record of its first current row. */
+async function currentCurrencies(dataDir: string): Promise<Map<string, Record<string, string>>> {
+  const currencies = new Map<string, Record<string, string>>();
+  for (const record of parseCsv(await read(dataDir, CURRENCY_FILE))) {
+    if (!/^[A-Z]{3}$/.test(record.AlphabeticCode) || record.WithdrawalDate) continue;
+    if (!currencies.has(record.AlphabeticCode)) currencies.set(record.AlphabeticCode, record);
+  }
+  return currencies;
+}
+
+const currencyPack: DataPack = {
+  name: 'currency',
+  summary: 'currency: ISO 4217 current currencies, Bengali names from the runtime ICU data',
+  files: [CURRENCY_FILE],
+  revision: 1,
+  tables: ['ref_currency'],
+  async build(dataDir) {
+    const rows: Row[] = [...(await currentCurrencies(dataDir)).values()].map((record) => ({
+      code: record.AlphabeticCode,
+      description: record.Currency,
+      descriptionTranslated: displayName('bn', 'currency', record.AlphabeticCode),
+      numericCode: nullIfEmpty(record.NumericCode),
+      minorUnit: /^\d+$/.test(record.MinorUnit) ? Number(record.MinorUnit) : null,
+      validFrom: OPEN_VALIDITY,
+      validTo: null,
+      sample: 0,
+    }));
+    return { tables: { ref_currency: rows } };
+  },
+};
+
+const COUNTRY_FILES = [
+  'countries/i18n-iso-countries-codes.json',
+  'countries/i18n-iso-countries-en.json',
+  'countries/i18n-iso-countries-bn.json',
+];
+
+const countryPack: DataPack = {
+  name: 'country',
+  summary: 'country: ISO 3166-1 countries with English and Bengali names',
+  files: COUNTRY_FILES,
+  revision: 1,
+  tables: ['ref_country'],
+  async build(dataDir) {
+    const [codes, english, bengali] = await Promise.all(COUNTRY_FILES.map(async (file) => JSON.parse(await read(dataDir, file))));
+    const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+    const rows: Row[] = (codes as string[][]).map(([alpha2, alpha3, numeric]) => ({
+      code: alpha2,
+      description: first(english.countries[alpha2]) ?? alpha2,
+      descriptionTranslated: displayName('bn', 'region', alpha2) ?? first(bengali.countries[alpha2]),
+      alpha3Code: alpha3,
+      numericCode: numeric,
+      validFrom: OPEN_VALIDITY,
+      validTo: null,
+      sample: 0,
+    }));
+    return { tables: { ref_country: rows } };
+  },
+};
+
+const RATES_FILE = 'fx/bdt-rates.csv';
+
+/** The day before an ISO date (YYYY-MM-DD). */
+export function previousDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+const exchangeRatePack: DataPack = {
+  name: 'exchangeRate',
+  summary: 'exchangeRate: BDT per unit of currency on each published date, valid until the next one',
+  files: [RATES_FILE, CURRENCY_FILE],
+  revision: 1,
+  tables: ['ref_exchange_rate'],
+  async build(dataDir) {
+    const currencies = await currentCurrencies(dataDir);
+    const byCurrency = new Map<string, Array<{ date: string; rate: number }>>();
+    for (const record of parseCsv(await read(dataDir, RATES_FILE))) {
+      const list = byCurrency.get(record.currency) ?? [];
+      list.push({ date: record.date, rate: Number(record.bdt_per_unit) });
+      byCurrency.set(record.currency, list);
+    }
+    const rows: Row[] = [];
+    for (const [code, list] of [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      list.sort((a, b) => (a.date < b.date ? -1 : 1));
+      const description = currencies.get(code)?.Currency ?? displayName('en', 'currency', code) ?? code;
+      const descriptionTranslated = displayName('bn', 'currency', code);
+      list.forEach(({ date, rate }, index) => {
+        const next = list[index + 1];
+        rows.push({
+          code,
+          description,
+          descriptionTranslated,
+          rate,
+          validFrom: date,
+          validTo: next ? previousDay(next.date) : null,
+          sample: 0,
+        });
+      });
+    }
+    return { tables: { ref_exchange_rate: rows }, report: { currencies: byCurrency.size, rates: rows.length } };
+  },
+};
+
+const LOCODE_FILE = 'locations/unlocode-2024.csv';
+
+const locationPack: DataPack = {
+  name: 'location',
+  summary: 'location and port: UN/LOCODE 2024 (ports = function 1)',
+  files: [LOCODE_FILE],
+  revision: 1,
+  tables: ['ref_location', 'ref_port'],
+  async build(dataDir) {
+    const locations: Row[] = parseCsv(await read(dataDir, LOCODE_FILE)).map((record) => ({
+      code: record.locode,
+      description: record.name,
+      descriptionTranslated: null,
+      countryCode: record.country,
+      subdivision: nullIfEmpty(record.subdivision),
+      functions: nullIfEmpty(record.functions),
+      latitude: record.lat ? Number(record.lat) : null,
+      longitude: record.lon ? Number(record.lon) : null,
+      validFrom: OPEN_VALIDITY,
+      validTo: null,
+      sample: 0,
+    }));
+    const ports = locations.filter((row) => typeof row.functions === 'string' && row.functions.includes('1'));
+    return { tables: { ref_location: locations, ref_port: ports } };
+  },
+};
+
+interface UncefactList {
+  values: Array<{ value: string; comment?: string }>;
+}
+
+const CODE_LISTS: Array<[table: string, file: string]> = [
+  ['ref_package_type', 'codelists/uncefact-packagetypecodelist.json'],
+  ['ref_terms_of_delivery', 'codelists/uncefact-deliverytermscodelist.json'],
+  ['ref_means_of_payment', 'codelists/uncefact-paymentmeanscodelist.json'],
+  ['ref_mode_of_transports', 'codelists/uncefact-transportmodecodelist.json'],
+  ['ref_container_type', 'codelists/uncefact-transportequipmentsizetypecodelist.json'],
+  ['ref_attached_document', 'codelists/uncefact-documentcodelist.json'],
+];
+const UNITS_FILE = 'codelists/unece-rec20-units-of-measure.csv';
+
+const codeListPack: DataPack = {
+  name: 'codelists',
+  summary:
+    'unitOfMeasurement (Rec 20), packageType (Rec 21), termsOfDelivery (Incoterms), meansOfPayment (UNTDID 4461), modeOfTransports (Rec 19), containerType (UN/EDIFACT 8155), attachedDocument (UNTDID 1001)',
+  files: [...CODE_LISTS.map(([, file]) => file), UNITS_FILE],
+  revision: 1,
+  tables: [...CODE_LISTS.map(([table]) => table), 'ref_unit_of_measurement'],
+  async build(dataDir) {
+    const base = { descriptionTranslated: null, validFrom: OPEN_VALIDITY, validTo: null, sample: 0 };
+    const tables: Record<string, Row[]> = {};
+    for (const [table, file] of CODE_LISTS) {
+      const list = JSON.parse(await read(dataDir, file)) as UncefactList;
+      const seen = new Set<string>();
+      tables[table] = list.values
+        .filter((item) => item.value && !seen.has(item.value) && seen.add(item.value))
+        .map((item) => ({ ...base, code: item.value, description: item.comment ?? item.value }));
+    }
+    // Active units only: status X (deleted) and D (deprecated) are left out.
+    tables.ref_unit_of_measurement = parseCsv(await read(dataDir, UNITS_FILE))
+      .filter((record) => record.Status === '' && record.CommonCode && record.Name)
+      .map((record) => ({
+        ...base,
+        code: record.CommonCode,
+        description: record.Name,
+        symbol: nullIfEmpty(record.Symbol),
+        levelAndCategory: nullIfEmpty(record.LevelAndCategory),
+      }));
+    return { tables };
+  },
+};
+
+/** Every data pack, in import order. */
+export const DATA_PACKS: DataPack[] = [
+  hsPack,
+  tariffPack,
+  currencyPack,
+  countryPack,
+  exchangeRatePack,
+  codeListPack,
+  locationPack,
+  samplePack,
+];

@@ -1,0 +1,35 @@
+/**
+ * A small least-recently-used cache with a time limit. Reference data only changes
+ * when a data pack is imported, so answers may be reused for a short while; the
+ * time limit bounds how long an import done by another process (the import CLI)
+ * takes to show.
+ */
+export class AnswerCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+
+  constructor(
+    private readonly size: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  async get(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.size <= 0) return compute();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) {
+      // Re-insert so the entry becomes the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = await compute();
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: now + this.ttlMs });
+    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,175 @@
+import type { FastifyError, FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import swagger from '@fastify/swagger';
+import { Ajv, type ErrorObject } from 'ajv';
+import { openDatabase, type Database } from '../db/database.js';
+import { prepareDatabase } from '../db/import.js';
+import { AnswerCache } from './cache.js';
+import { findOne, RequestError, runSearch, validityDateOf, type SearchRequest, type SearchResult } from './query.js';
+import { ENTITIES, type EntityDefinition } from './registry.js';
+import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
+
+export const REFERENCE_PREFIX = '/reference-service';
+
+export interface ReferencePluginOptions {
+  /** An open, prepared database (tests). When absent the plugin opens databaseUrl and imports missing data packs. */
+  database?: Database;
+  /** postgres://... or a SQLite file; default var/services/guichet.db. */
+  databaseUrl?: string;
+  /** Answers kept in memory (0 turns the cache off); default 2000. */
+  cacheSize?: number;
+  /** How long a kept answer is reused, in milliseconds; default 60000. */
+  cacheTtlMs?: number;
+}
+
+/** Request validation: no type coercion (a string is not a number), defaults applied, verbose errors for messages. */
+const ajv = new Ajv({
+  coerceTypes: false,
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  verbose: true,
+  strict: false,
+  allowUnionTypes: true,
+});
+ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => ajv.compile(schema as object);
+
+/** The most specific schema error, phrased with the path of the offending property. */
+function schemaErrorMessage(errors: ErrorObject[], dataVar: string): Error {
+  const error =
+    [...errors].filter((item) => item.keyword !== 'anyOf').sort((a, b) => b.instancePath.length - a.instancePath.length)[0] ?? errors[0];
+  const path = `${dataVar}${error.instancePath.replace(/\//g, '.').replace(/\.(\d+)/g, '[$1]')}`;
+  let message = `${path} ${error.message ?? 'is invalid'}`;
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    const got = JSON.stringify(error.data)?.slice(0, 60);
+    message =
+      /field$/.test(path) || /selectFields|sortByFields/.test(path)
+        ? `${path}: unknown field ${got}; allowed: ${allowed.join(', ')}`
+        : `${path}: ${got} is not one of ${allowed.join(', ')}`;
+  }
+  return new RequestError(message);
+}
+
+export async function referencePlugin(app: FastifyInstance, options: ReferencePluginOptions): Promise<void> {
+  let database = options.database;
+  if (!database) {
+    const opened = await openDatabase({ url: options.databaseUrl });
+    app.addHook('onClose', () => opened.close());
+    const started = performance.now();
+    const results = await prepareDatabase(opened, { log: (message) => app.log.info(message) });
+    for (const result of results) {
+      const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
+      if (mismatches)
+        app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);
+    }
+    app.log.info(`reference data ready in ${Math.round(performance.now() - started)} ms (${opened.dialect}: ${opened.location})`);
+    database = opened;
+  }
+  const ready = database;
+  const cache = new AnswerCache<SearchResult | Record<string, unknown> | undefined>(
+    options.cacheSize ?? 2000,
+    options.cacheTtlMs ?? 60_000,
+  );
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => schemaErrorMessage(errors as ErrorObject[], dataVar));
+
+  app.setNotFoundHandler((request, reply) => {
+    const entity = request.url.slice(REFERENCE_PREFIX.length).split(/[/?]/)[1] ?? '';
+    const known = ENTITIES.has(entity);
+    reply.code(404).send({
+      error: 'Not Found',
+      message: known ? `No route ${request.method} ${request.url.split('?')[0]}` : `Unknown entity ${JSON.stringify(entity.slice(0, 60))}`,
+    });
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply
+        .code(500)
+        .send({ error: 'Internal Server Error', message: 'The server could not complete the request. Contact System Administrator.' });
+    }
+    return reply.code(status).send({ error: status === 404 ? 'Not Found' : 'Bad Request', message: error.message });
+  });
+  // Bodiless POSTs search with every default.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Guichet reference-data service',
+        version: '1.0.0',
+        description:
+          'Reference data of the single window: tariff lines, nomenclature, currencies, countries, exchange rates, code lists and trader registers. ' +
+          'Records carry a validity range; meta.validityDate (default today) selects what was valid that day. Rows with sample = true are sample data.',
+      },
+      servers: [{ url: '/' }],
+    },
+  });
+
+  const errors = { 400: errorSchema, 404: errorSchema };
+  for (const definition of ENTITIES.values()) {
+    const tags = [definition.name];
+    const searchSchema: FastifySchema = {
+      summary: `Search ${definition.name}: ${definition.summary}`,
+      tags,
+      body: searchBodySchema(definition),
+      response: { 200: searchResponseSchema(definition), ...errors },
+    };
+    app.post<{ Body: SearchRequest }>(`/${definition.name}/search`, { schema: searchSchema }, async (request) => {
+      const key = `${definition.name}|${validityDateOf(request.body.meta?.validityDate)}|${JSON.stringify(request.body)}`;
+      return cache.get(key, () => runSearch(ready, definition, request.body));
+    });
+
+    const get = (path: string, params: string[], toKey: (values: Record<string, string>) => string[]) => {
+      app.get<{ Params: Record<string, string>; Querystring: { validityDate?: string } }>(
+        `/${definition.name}/${path}`,
+        {
+          schema: {
+            summary: `One ${definition.name} by ${params.join(' and ')}`,
+            tags,
+            params: {
+              type: 'object',
+              properties: Object.fromEntries(params.map((name) => [name, { type: 'string', maxLength: 200, pattern: TEXT_PATTERN }])),
+            },
+            querystring: validityQuerySchema,
+            response: { 200: itemSchema(definition), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const validityDate = validityDateOf(request.query.validityDate, 'querystring.validityDate');
+          const key = toKey(request.params);
+          const item =
+            key.length === definition.key.length
+              ? await cache.get(`${definition.name}|${validityDate}|get|${JSON.stringify(key)}`, () =>
+                  findOne(ready, definition, key, validityDate),
+                )
+              : undefined;
+          if (!item)
+            return reply.code(404).send({ error: 'Not Found', message: `No ${definition.name} ${key.join('/')} valid on ${validityDate}` });
+          return item;
+        },
+      );
+    };
+    if (definition.key.length === 2) {
+      get(`:${definition.key[0]}/:${definition.key[1]}`, definition.key, (values) => definition.key.map((name) => values[name]));
+      // The shown code in one segment: "4000" (extended procedure, 2 + rest) or "IM-4" (model of declaration).
+      get(':code', ['code'], ({ code }) => compositeKey(definition, code));
+    } else {
+      get(':code', ['code'], ({ code }) => [code]);
+    }
+  }
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+function compositeKey(definition: EntityDefinition, code: string): string[] {
+  if (definition.name === 'extendedProcedure') return code.length > 2 ? [code.slice(0, 2), code.slice(2)] : [code];
+  const dash = code.lastIndexOf('-');
+  return dash > 0 ? [code.slice(0, dash), code.slice(dash + 1)] : [code];
+}

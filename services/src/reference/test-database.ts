@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Database } from '../db/database.js';
+import { prepareDatabase } from '../db/import.js';
+import { referencePlugin, REFERENCE_PREFIX } from './plugin.js';
+
+/** The storage back ends a test suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: Array<{ name: string; url?: string }> = [
+  { name: 'sqlite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export interface TestService {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A reference service on a fresh database (a temporary SQLite file, or a throw-away PostgreSQL schema). */
+export async function startTestService(backend: { name: string; url?: string }, packs?: string[]): Promise<TestService> {
+  let database: Database;
+  let cleanup: () => Promise<void>;
+  if (backend.url) {
+    const schema = `reference_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    database = await openDatabase({ url: backend.url, schema, poolSize: 4 });
+    cleanup = async () => {
+      const admin = await openDatabase({ url: backend.url });
+      const { sql } = await import('kysely');
+      await sql.raw(`drop schema if exists "${schema}" cascade`).execute(admin.db);
+      await admin.close();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'guichet-reference-'));
+    database = await openDatabase({ url: join(dir, 'test.db') });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    await prepareDatabase(database, { packs });
+  } catch (error) {
+    await database.close();
+    await cleanup();
+    throw error;
+  }
+  const app = Fastify();
+  await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sitePlugin } from './plugin.js';
+
+let dir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'guichet-site-'));
+  const page = (path: string, html: string) => {
+    mkdirSync(join(dir, path), { recursive: true });
+    writeFileSync(join(dir, path, 'index.html'), html);
+  };
+  page('fr', '<html lang="fr">accueil</html>');
+  page('fr/news', 'actualites');
+  page('404', 'not found en');
+  page('ar/404', 'not found ar');
+  page('500', 'server error');
+  mkdirSync(join(dir, 'static'), { recursive: true });
+  writeFileSync(join(dir, 'static', 'a.js'), 'x');
+  mkdirSync(join(dir, 'page-data'), { recursive: true });
+  writeFileSync(join(dir, 'page-data', 'app-data.json'), '{"webpackCompilationHash":"abc"}');
+  writeFileSync(
+    join(dir, '_redirects.json'),
+    JSON.stringify([{ fromPath: '/news/', toPath: '/fr/news/', isPermanent: true, ignoreCase: true, statusCode: 301 }]),
+  );
+  app = Fastify();
+  await app.register(sitePlugin, { siteDir: dir, apiPrefixes: ['/api'], languages: ['en', 'fr', 'ar'] });
+  app.get('/boom', async () => {
+    throw new Error('secret detail');
+  });
+  app.get('/api/boom', async () => {
+    throw new Error('secret detail');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('site plugin', () => {
+  it('answers the manifest redirects with a real 301, any case, query kept', async () => {
+    const response = await app.inject({ url: '/NEWS?page=2' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/fr/news/?page=2');
+  });
+  it('serves built pages and adds the trailing slash', async () => {
+    expect((await app.inject({ url: '/fr/news/' })).body).toBe('actualites');
+    const bare = await app.inject({ url: '/fr/news' });
+    expect(bare.statusCode).toBeGreaterThanOrEqual(301);
+    expect(bare.statusCode).toBeLessThanOrEqual(308);
+    expect(bare.headers.location).toBe('/fr/news/');
+  });
+  it('caches hashed assets for a year and revalidates the rest', async () => {
+    expect((await app.inject({ url: '/static/a.js' })).headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/page-data/app-data.json' })).headers['cache-control']).toContain('must-revalidate');
+  });
+  it('answers unknown paths with 404 and the page in the visitor language', async () => {
+    const ar = await app.inject({ url: '/ar/nothing-here/' });
+    expect(ar.statusCode).toBe(404);
+    expect(ar.body).toBe('not found ar');
+    const other = await app.inject({ url: '/nothing-here/' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toBe('not found en');
+    const head = await app.inject({ method: 'HEAD', url: '/fr/nothing-here/' });
+    expect(head.statusCode).toBe(404);
+  });
+  it('answers server errors with 500 and the 500 page, without details', async () => {
+    const response = await app.inject({ url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe('server error');
+  });
+  it('answers API errors and unknown API paths as JSON without details', async () => {
+    const boom = await app.inject({ url: '/api/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json().message).not.toContain('secret');
+    const missing = await app.inject({ url: '/api/nothing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'Not Found' });
+  });
+});

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RedirectManifest } from './redirects.js';
+
+export interface SitePluginOptions {
+  siteDir: string;
+  /** Path prefixes owned by services: they answer JSON, never the HTML 404/500 pages. */
+  apiPrefixes: string[];
+  languages: string[];
+}
+
+/** Hashed build assets may be cached for a year; everything else is revalidated. */
+function cacheControl(path: string): string {
+  if (/\/static\//.test(path) || /-[0-9a-f]{16,}\.(js|css|map)$/.test(path)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  return 'public, max-age=0, must-revalidate';
+}
+
+export const REDIRECT_MANIFEST = '_redirects.json';
+
+/**
+ * Serves the built site: real 301 redirects from the build's manifest, static
+ * files with Gatsby's cache rules, and the 404 and 500 pages with real status codes.
+ */
+async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
+  const { siteDir, apiPrefixes, languages } = options;
+  const manifest = new RedirectManifest(join(siteDir, REDIRECT_MANIFEST));
+  const isApi = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (isApi(request.url)) return;
+    const target = manifest.current().match(request.url);
+    if (target) {
+      return reply.code(target.statusCode).header('location', target.location).header('cache-control', 'public, max-age=3600').send();
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    wildcard: true,
+    redirect: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', cacheControl(path));
+    },
+  });
+
+  /** The page in the visitor's language when the build has one, else the default one. */
+  const languagePage = (url: string, page: '404' | '500'): string | undefined => {
+    const first = url.split('?')[0].split('/')[1]?.toLowerCase();
+    const candidates = [
+      ...(first && languages.includes(first) ? [join(first, page, 'index.html')] : []),
+      join(page, 'index.html'),
+      `${page}.html`,
+    ];
+    return candidates.find((candidate) => existsSync(join(siteDir, candidate)));
+  };
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: 404 | 500) => {
+    const page = languagePage(request.url, status === 404 ? '404' : '500');
+    reply.code(status).header('cache-control', 'no-store');
+    if (!page) {
+      return reply.type('text/plain; charset=utf-8').send(status === 404 ? '404 Page Not Found' : 'Internal Server Error');
+    }
+    return reply.sendFile(page);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApi(request.url)) {
+      return reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return sendPage(request, reply, 404);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    if (isApi(request.url) || status < 500) {
+      const message = status < 500 ? error.message : 'The server could not complete the request. Contact System Administrator.';
+      return reply.code(status).send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', message });
+    }
+    return sendPage(request, reply, 500);
+  });
+}
+
+/** Registered at the root so its redirects, 404 and error handling cover every route. */
+export const sitePlugin = fp(site, { name: 'guichet-site' });
