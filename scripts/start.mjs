@@ -1,0 +1,193 @@
+// Brings up the whole portal: the CMS (seeded from content/), the guichet server,
+// and a fresh build of the site against the CMS. Ctrl-C stops everything it started.
+//   node scripts/start.mjs               start everything and keep running
+//   node scripts/start.mjs --build-only  build the site, then stop
+// Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse public/ when present).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.PORT || 8000);
+const cmsPort = Number(process.env.CMS_PORT || 1337);
+const buildOnly = process.argv.includes('--build-only');
+const portalUrl = `http://localhost:${port}`;
+const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  CMS_PORT: String(cmsPort),
+  CMS_URL: cmsUrl,
+  GATSBY_TELEMETRY_DISABLED: '1',
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=4096'].filter(Boolean).join(' '),
+};
+
+const children = [];
+let stopping = false;
+
+/**
+ * Gatsby rebuilds only the HTML of pages whose data changed, so a change in the
+ * site's code or styles alone would leave stale pages: clean the build when the code changed.
+ */
+function siteCodeDigest() {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
+    } else {
+      hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const entry of [
+    'src',
+    'static',
+    'locales',
+    'gatsby-config.ts',
+    'gatsby-node.ts',
+    'gatsby-browser.tsx',
+    'gatsby-ssr.tsx',
+    'package-lock.json',
+  ]) {
+    visit(join(root, entry));
+  }
+  return hash.digest('hex');
+}
+
+function buildSite() {
+  const stamp = join(root, '.cache', 'guichet-site-code');
+  const digest = siteCodeDigest();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') !== digest) {
+    run('site code changed: clean build', join(root, 'node_modules', '.bin', 'gatsby'), ['clean'], root);
+  }
+  run('site build', join(root, 'node_modules', '.bin', 'gatsby'), ['build'], root);
+  writeFileSync(stamp, digest);
+}
+
+function log(message) {
+  console.log(`[guichet] ${message}`);
+}
+
+function run(label, command, args, cwd) {
+  log(`${label}...`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
+  if (result.status !== 0) {
+    log(`${label} failed (exit ${result.status ?? result.signal})`);
+    stop(1);
+  }
+  log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function launch(label, command, args, cwd, extraEnv = {}) {
+  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit', detached: true });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      log(`${label} stopped unexpectedly (${signal ?? `exit ${code}`})`);
+      stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function answers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(label, url, acceptable = (status) => status < 500, timeoutMs = 180000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (acceptable(response.status)) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log(`${label} did not answer at ${url} within ${timeoutMs / 1000} s`);
+  stop(1);
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(code);
+  }, 3000).unref();
+  if (children.length === 0) process.exit(code);
+  else Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() => process.exit(code));
+}
+
+process.on('SIGINT', () => {
+  log('stopping');
+  stop(0);
+});
+process.on('SIGTERM', () => stop(0));
+
+for (const part of ['', 'services', 'cms']) {
+  if (!existsSync(join(root, part, 'node_modules'))) {
+    log(`${part || 'the portal'} is not installed: run "npm install" first`);
+    process.exit(1);
+  }
+}
+
+const cmsDir = join(root, 'cms');
+
+if (buildOnly && (await answers(`${portalUrl}/health`))) {
+  log(`the portal is running at ${portalUrl}: rebuilding the site against it`);
+  buildSite();
+  process.exit(0);
+}
+const servicesDir = join(root, 'services');
+
+run('CMS set-up', 'npm', ['run', '--silent', 'guichet:setup'], cmsDir);
+run('CMS content seed', 'npm', ['run', '--silent', 'guichet:seed'], cmsDir);
+launch('CMS', 'npm', ['run', '--silent', 'start'], cmsDir);
+await waitFor('CMS', `${cmsUrl}/_health`);
+log(`CMS ready at ${cmsUrl}`);
+
+launch('guichet server', 'npm', ['run', '--silent', 'start'], servicesDir);
+await waitFor('guichet server', `${portalUrl}/health`, () => true);
+
+if (process.env.SKIP_BUILD === '1' && existsSync(join(root, 'public', 'index.html'))) {
+  log('SKIP_BUILD=1: serving the existing build');
+} else {
+  buildSite();
+}
+
+if (buildOnly) {
+  stop(0);
+} else {
+  log('ready');
+  console.log(`
+  Portal       ${portalUrl}/  (redirects to ${portalUrl}/fr/)
+  CMS admin    ${cmsUrl}/admin   editor: ${process.env.CMS_ADMIN_EMAIL || 'editor@guichet.local'} / ${process.env.CMS_ADMIN_PASSWORD ? '(CMS_ADMIN_PASSWORD)' : 'Guichet-Editor-2026'}
+  Health       ${portalUrl}/health
+
+  After publishing content in the CMS, rebuild the site: npm run build (or restart npm start).
+  Press Ctrl-C to stop.
+`);
+}

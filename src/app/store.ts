@@ -1,0 +1,22 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { appSlice } from './appSlice';
+import { notificationsSlice } from './notificationsSlice';
+import { tariffSlice } from '../features/tariff/slice';
+
+export function makeStore() {
+  return configureStore({
+    reducer: {
+      app: appSlice.reducer,
+      notifications: notificationsSlice.reducer,
+      tariff: tariffSlice.reducer,
+    },
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,0 +1,52 @@
+import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../app/notificationsSlice';
+import { useAppDispatch } from '../app/store';
+import { download } from '../export/download';
+import { EXPORT_FORMATS, exportTable, type ExportFormat, type ExportTable } from '../export';
+
+interface ExportMenuProps {
+  /** Builds the table to export (it may fetch every row of the search). */
+  load: () => Promise<ExportTable>;
+  /** File name without extension. */
+  fileName: string;
+}
+
+/** Export buttons for a result table, with progress while the file is prepared. */
+export function ExportMenu({ load, fileName }: ExportMenuProps) {
+  const { t } = useTranslation('common');
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const run = async (format: ExportFormat) => {
+    setBusy(format);
+    try {
+      const blob = await exportTable(await load(), format);
+      download(blob, `${fileName}.${format}`);
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="export-menu" role="group" aria-label={t('export.label')}>
+      <span className="export-label">{t('export.label')}</span>
+      {EXPORT_FORMATS.map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy !== null}
+          onClick={() => void run(format)}
+        >
+          {format.toUpperCase()}
+        </button>
+      ))}
+      {busy && (
+        <span role="status" className="export-progress">
+          <progress aria-label={t('export.preparing')} /> {t('export.preparing')}
+        </span>
+      )}
+    </div>
+  );
+}

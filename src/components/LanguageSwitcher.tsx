@@ -1,0 +1,48 @@
+import React from 'react';
+import { Link, navigate } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { tenant, type Language } from '../config/tenant';
+import { switchLanguagePath } from '../i18n/language';
+
+/** Each language's own name, as its speakers write it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  ar: 'العربية',
+  bn: 'বাংলা',
+};
+
+/** Links to the same page in every language: the first path segment changes, the rest stays. */
+export function LanguageSwitcher({ language, originalPath }: { language: string; originalPath: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <nav className="language-switcher" aria-label={t('language.label')}>
+      <ul>
+        {tenant.languages.map((lng) => (
+          <li key={lng}>
+            {lng === language ? (
+              <span className="language-current" lang={lng} aria-current="true">
+                {LANGUAGE_NAMES[lng]}
+              </span>
+            ) : (
+              <Link
+                to={`/${lng}${originalPath}`}
+                lang={lng}
+                hrefLang={lng}
+                title={t('language.switchTo', { language: LANGUAGE_NAMES[lng] })}
+                onClick={(event) => {
+                  // In the browser the switch keeps the real path and the query string (a tool's search state).
+                  event.preventDefault();
+                  void navigate(`${switchLanguagePath(window.location.pathname, lng)}${window.location.search}`);
+                }}
+              >
+                {LANGUAGE_NAMES[lng]}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import React from 'react';
+import { tenant } from '../config/tenant';
+import { direction } from '../i18n/language';
+
+interface SeoProps {
+  language: string;
+  originalPath: string;
+  title: string;
+  description?: string;
+}
+
+/** Everything in <head> of a page: html lang and dir, title, description, language alternates. */
+export function Seo({ language, originalPath, title, description }: SeoProps) {
+  return (
+    <>
+      <html lang={language} dir={direction(language)} />
+      <title>{title === 'Guichet' ? title : `${title} | Guichet`}</title>
+      {description && <meta name="description" content={description} />}
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="theme-color" content="#0b3d5c" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {tenant.languages.map((lng) => (
+        <link key={lng} rel="alternate" hrefLang={lng} href={`/${lng}${originalPath}`} />
+      ))}
+    </>
+  );
+}

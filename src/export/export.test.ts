@@ -1,0 +1,49 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
+import { tableToCsv } from './csv';
+import { tableToXlsx } from './xlsx';
+import type { ExportTable } from './table';
+
+const table = (language: string): ExportTable => ({
+  title: 'Tariff',
+  language,
+  columns: [{ header: 'HS code' }, { header: 'الوصف' }, { header: 'TTI', numeric: true }],
+  rows: [
+    ['09011110', 'কফি, ভাজা নয়', 93.16],
+    ['09011190', 'Coffee, "not" roasted\nnor decaffeinated', null],
+  ],
+});
+
+describe('CSV', () => {
+  it('starts with a BOM, quotes what needs it, and shows - for missing values', () => {
+    const csv = tableToCsv(table('bn'));
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'HS code,الوصف,TTI',
+      '09011110,"কফি, ভাজা নয়",93.16',
+      '09011190,"Coffee, ""not"" roasted\nnor decaffeinated",-',
+      '',
+    ]);
+  });
+});
+
+describe('XLSX', () => {
+  const sheet = async (language: string) => {
+    const blob = await tableToXlsx(table(language));
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    return { sheet: strFromU8(files['xl/worksheets/sheet1.xml']), strings: strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array()) };
+  };
+  it('is right-to-left for Arabic only', async () => {
+    expect((await sheet('ar')).sheet).toMatch(/rightToLeft="1"/);
+    expect((await sheet('en')).sheet).not.toMatch(/rightToLeft="1"/);
+  });
+  it('keeps Unicode text, numbers as numbers and - for missing values', async () => {
+    const { sheet: xml, strings } = await sheet('bn');
+    const text = `${xml}${strings}`;
+    expect(text).toContain('কফি, ভাজা নয়');
+    expect(text).toContain('الوصف');
+    expect(xml).toMatch(/<c r="C2"[^>]*><v>93.16<\/v>/);
+    expect(text).toContain('>-<');
+  });
+});

@@ -1,0 +1,20 @@
+/** A table to export, whatever the format: what every table of the portal hands to the export engine. */
+export interface ExportColumn {
+  header: string;
+  /** Numbers align to the end and are written as numbers where the format has them. */
+  numeric?: boolean;
+}
+
+export type ExportCell = string | number | null;
+
+export interface ExportTable {
+  title: string;
+  subtitle?: string;
+  columns: ExportColumn[];
+  rows: ExportCell[][];
+  /** Language of the page the table comes from (ar makes the output right-to-left). */
+  language: string;
+}
+
+/** What an empty cell shows in every export. */
+export const MISSING = '-';

@@ -1,0 +1,41 @@
+import { DEFAULT_QUERY } from './slice';
+import type { SortField, TariffQuery } from './api';
+
+/** The search state lives in the query string, so a link reproduces the results. */
+export function queryFromSearch(search: string): TariffQuery | null {
+  const params = new URLSearchParams(search);
+  let keyword = params.get('keyword') ?? '';
+  let code = params.get('code') ?? '';
+  // The home page's single box sends q: digits are a code, anything else keywords.
+  const q = params.get('q')?.trim();
+  if (q) {
+    if (/^[\d.\s]+$/.test(q)) code = q;
+    else keyword = q;
+  }
+  if (!keyword && !code) return null;
+  const positive = (value: string | null, fallback: number, max: number) => {
+    const number = Number(value);
+    return Number.isInteger(number) && number >= 1 ? Math.min(number, max) : fallback;
+  };
+  const sort = params.get('sort') ?? DEFAULT_QUERY.sort;
+  return {
+    keyword,
+    code,
+    page: positive(params.get('page'), DEFAULT_QUERY.page, 100000),
+    size: [10, 25, 50, 100].includes(Number(params.get('size'))) ? Number(params.get('size')) : DEFAULT_QUERY.size,
+    sort: (/^(code|description|relevance|tax\d\d)$/.test(sort) ? sort : DEFAULT_QUERY.sort) as SortField,
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+export function searchFromQuery(query: TariffQuery): string {
+  const params = new URLSearchParams();
+  if (query.keyword) params.set('keyword', query.keyword);
+  if (query.code) params.set('code', query.code);
+  if (query.page !== DEFAULT_QUERY.page) params.set('page', String(query.page));
+  if (query.size !== DEFAULT_QUERY.size) params.set('size', String(query.size));
+  if (query.sort !== DEFAULT_QUERY.sort) params.set('sort', query.sort);
+  if (query.order !== DEFAULT_QUERY.order) params.set('order', query.order);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,56 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { notify } from '../../app/notificationsSlice';
+import { searchTariff, type TariffCode, type TariffQuery } from './api';
+
+export interface TariffState {
+  query: TariffQuery;
+  data: TariffCode[];
+  totalCount: number;
+  loading: boolean;
+  error: boolean;
+  /** Whether a search has run (an empty list before that is not "no results"). */
+  searched: boolean;
+}
+
+export const DEFAULT_QUERY: TariffQuery = { keyword: '', code: '', page: 1, size: 10, sort: 'code', order: 'asc' };
+
+const initialState: TariffState = { query: DEFAULT_QUERY, data: [], totalCount: 0, loading: false, error: false, searched: false };
+
+export const runTariffSearch = createAsyncThunk(
+  'tariff/search',
+  async ({ query, language }: { query: TariffQuery; language: string }, { dispatch, rejectWithValue }) => {
+    try {
+      return await searchTariff(query, language);
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+      return rejectWithValue(null);
+    }
+  },
+);
+
+export const tariffSlice = createSlice({
+  name: 'tariff',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(runTariffSearch.pending, (state, action) => {
+        state.query = action.meta.arg.query;
+        state.loading = true;
+        state.error = false;
+      })
+      .addCase(runTariffSearch.fulfilled, (state, action) => {
+        state.loading = false;
+        state.searched = true;
+        state.data = action.payload.items;
+        state.totalCount = action.payload.totalCount;
+      })
+      .addCase(runTariffSearch.rejected, (state) => {
+        state.loading = false;
+        state.searched = true;
+        state.error = true;
+        state.data = [];
+        state.totalCount = 0;
+      });
+  },
+});

@@ -1,0 +1,23 @@
+import { tenant } from '../../config/tenant';
+import { normaliseCode } from './api';
+
+export interface ValidationError {
+  key: string;
+  count?: number;
+}
+
+/** The rules of SPEC section 5, with the tenant's minimums. */
+export function validateSearch(
+  keyword: string,
+  code: string,
+  minimums: { minCodeDigits: number; minKeywordLength: number } = tenant.tariffSearch,
+): ValidationError | null {
+  const trimmedKeyword = keyword.trim();
+  const digits = normaliseCode(code);
+  if (!trimmedKeyword && !digits) return { key: 'validation.keywordOrCode' };
+  if (digits && (!/^\d+$/.test(digits) || digits.length < minimums.minCodeDigits))
+    return { key: 'validation.codeMinDigits', count: minimums.minCodeDigits };
+  if (trimmedKeyword && trimmedKeyword.length < minimums.minKeywordLength)
+    return { key: 'validation.keywordMinLength', count: minimums.minKeywordLength };
+  return null;
+}

@@ -1,0 +1,41 @@
+import React from 'react';
+import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { Layout } from '../components/Layout';
+import { Seo } from '../components/Seo';
+import { FallbackNotice } from '../components/FallbackNotice';
+import { RichText } from '../components/RichText';
+import { paths } from '../config/routes';
+import type { CustomPage } from '../content/types';
+import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { textLanguage } from '../i18n/language';
+
+type Context = { page: CustomPage };
+
+export default function CustomPageTemplate({ pageContext }: TemplateProps<Context>) {
+  const { t } = useTranslation('common');
+  const { page, language, i18n } = pageContext;
+  return (
+    <Layout
+      language={language}
+      originalPath={i18n.originalPath}
+      crumbs={[{ label: t('customPages.title'), path: paths.customPages }, { label: page.title }]}
+    >
+      <article className="article">
+        <FallbackNotice show={page.fallback} />
+        <h1 {...textLanguage(page.lang)}>{page.title}</h1>
+        <RichText html={page.html} lang={page.lang} />
+      </article>
+    </Layout>
+  );
+}
+
+export const Head = ({ pageContext }: TemplateHeadProps<Context>) => (
+  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={pageContext.page.title} />
+);
+
+export const query = graphql`
+  query ($language: String!) {
+    ...Translations
+  }
+`;

@@ -1,0 +1,58 @@
+import React from 'react';
+import { graphql, Link } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { Layout } from '../components/Layout';
+import { Seo } from '../components/Seo';
+import { FallbackNotice } from '../components/FallbackNotice';
+import { RichText } from '../components/RichText';
+import { paths } from '../config/routes';
+import type { Article } from '../content/types';
+import { formatDate, textLanguage } from '../i18n/language';
+import type { TemplateHeadProps, TemplateProps } from './page-types';
+
+type Context = { article: Article };
+
+export default function NewsArticlePage({ pageContext }: TemplateProps<Context>) {
+  const { t } = useTranslation('common');
+  const { article, language, i18n } = pageContext;
+  return (
+    <Layout
+      language={language}
+      originalPath={i18n.originalPath}
+      crumbs={[{ label: t('news.title'), path: paths.news }, { label: article.title }]}
+    >
+      <article className="article">
+        <FallbackNotice show={article.fallback} />
+        <header {...textLanguage(article.lang)}>
+          <h1>{article.title}</h1>
+          <p className="article-date">
+            <time dateTime={article.date}>{t('news.published', { date: formatDate(article.date, language) })}</time>
+          </p>
+          {article.summary && <p className="lead">{article.summary}</p>}
+        </header>
+        {article.image && <img className="article-image" src={article.image.url} alt={article.image.alternativeText ?? ''} />}
+        <RichText html={article.html} lang={article.lang} />
+        <p>
+          <Link to={`/${language}${paths.news}`} className="back-link">
+            {t('news.back')}
+          </Link>
+        </p>
+      </article>
+    </Layout>
+  );
+}
+
+export const Head = ({ pageContext }: TemplateHeadProps<Context>) => (
+  <Seo
+    language={pageContext.language}
+    originalPath={pageContext.i18n.originalPath}
+    title={pageContext.article.title}
+    description={pageContext.article.summary}
+  />
+);
+
+export const query = graphql`
+  query ($language: String!) {
+    ...Translations
+  }
+`;

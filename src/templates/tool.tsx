@@ -1,0 +1,47 @@
+import React from 'react';
+import { graphql } from 'gatsby';
+import { ToolShell } from '../components/ToolShell';
+import { TariffBrowse } from '../features/tariff/TariffBrowse';
+import { TariffDetail } from '../features/tariff/TariffDetail';
+import { TariffSearch } from '../features/tariff/TariffSearch';
+import { Seo } from '../components/Seo';
+import { headText } from '../i18n/translations';
+import type { TemplateHeadProps, TemplateProps } from './page-types';
+
+type Context = { tool: string; view?: string };
+
+type ToolView = React.ComponentType<{ language: string; search: string }>;
+
+/** The tools available so far, by tool and view; the others show that they are being set up. */
+const TOOLS: Record<string, Record<string, ToolView>> = {
+  'tariff-search': { search: TariffSearch, browse: TariffBrowse, detail: TariffDetail },
+};
+
+export default function ToolPage({ pageContext, location }: TemplateProps<Context>) {
+  const view = pageContext.view ?? 'search';
+  const Tool = TOOLS[pageContext.tool]?.[view];
+  return (
+    <ToolShell
+      toolKey={pageContext.tool}
+      view={pageContext.view}
+      language={pageContext.language}
+      originalPath={pageContext.i18n.originalPath}
+    >
+      {Tool && <Tool language={pageContext.language} search={location.search} />}
+    </ToolShell>
+  );
+}
+
+export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
+  <Seo
+    language={pageContext.language}
+    originalPath={pageContext.i18n.originalPath}
+    title={headText(data, `tools.${pageContext.tool}.title`)}
+  />
+);
+
+export const query = graphql`
+  query ($language: String!) {
+    ...Translations
+  }
+`;

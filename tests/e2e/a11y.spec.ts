@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { newsSlugs } from './content';
+
+for (const language of ['en', 'ar'] as const) {
+  test(`no serious or critical WCAG 2.1 AA violation in ${language}`, async ({ page, request }) => {
+    const [slug] = await newsSlugs(request, language);
+    const pages = [
+      `/${language}/`,
+      `/${language}/news/`,
+      `/${language}/news/${slug}/`,
+      `/${language}/frequently-asked-questions/`,
+      `/${language}/custom-pages/about-us/`,
+      `/${language}/downloads/`,
+      `/${language}/tools/tariff-search/`,
+      `/${language}/no-such-page/`,
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      // A page that failed to render would pass axe trivially: it must show its heading first.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(blocking.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`)).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { newsSlugs } from './content';
+
+test('home -> news list -> article by links, client-side, with page data prefetched on hover', async ({ page }) => {
+  await page.goto('/en/');
+  await expect(page.locator('h1')).toBeVisible();
+  // A marker on window survives client-side navigation only.
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
+
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const newsLink = nav.getByRole('link', { name: 'News', exact: true });
+  const prefetched = page.waitForRequest((r) => r.url().endsWith('/page-data/en/news/page-data.json'));
+  await newsLink.hover();
+  await prefetched;
+  await newsLink.click();
+  await expect(page).toHaveURL(/\/en\/news\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+
+  const firstArticle = page.locator('.news-card h2 a').first();
+  const title = (await firstArticle.textContent())?.trim() ?? '';
+  const href = (await firstArticle.getAttribute('href')) ?? '';
+  const articleData = page.waitForRequest((r) => r.url().endsWith(`/page-data${href}page-data.json`));
+  await firstArticle.hover();
+  await articleData;
+  await firstArticle.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(title);
+});
+
+test('switching language from a French article lands on the same article in Arabic, right-to-left', async ({ page, request }) => {
+  const [slug] = await newsSlugs(request, 'fr');
+  await page.goto(`/fr/news/${slug}/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('link', { name: 'العربية' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ar/news/${slug}/$`));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // The layout really mirrors: the brand sits on the right in Arabic.
+  const brand = await page.locator('.brand').boundingBox();
+  const viewport = page.viewportSize();
+  expect(brand && viewport && brand.x > viewport.width / 2).toBe(true);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'guichet_lang')).toMatchObject({ value: 'ar', path: '/', sameSite: 'Strict' });
+});
+
+test('a missing translation falls back to English, says so, and marks the text as English', async ({ page, request }) => {
+  const english = await newsSlugs(request, 'en');
+  const bengali = new Set(await newsSlugs(request, 'bn'));
+  const untranslated = english.find((slug) => !bengali.has(slug));
+  expect(untranslated, 'an article without a Bengali translation').toBeTruthy();
+  await page.goto(`/bn/news/${untranslated}/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+  await expect(page.locator('.fallback-notice')).toBeVisible();
+  await expect(page.locator('article header')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.rich-text')).toHaveAttribute('lang', 'en');
+});
+
+test('the static query data is loaded from /page-data/sq/d/', async ({ page }) => {
+  const staticQuery = page.waitForResponse((r) => /\/page-data\/sq\/d\/\d+\.json$/.test(r.url()) && r.status() === 200);
+  await page.goto('/en/');
+  await staticQuery;
+});
+
+test('the layout holds at 360 px: the menu opens from its button', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/fr/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toBeVisible();
+  const nav = page.locator('#main-nav');
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(nav).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+});
+
+test('unknown paths show the 404 page in the browser', async ({ page }) => {
+  const response = await page.goto('/ar/definitely-missing/');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('.error-code')).toHaveText('404');
+});
+
+test('switching language on a tool keeps its search', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/?code=0902');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.getByRole('link', { name: 'বাংলা' }).click();
+  await expect(page).toHaveURL(/\/bn\/tools\/tariff-search\/\?code=0902$/);
+  await expect(page.getByLabel('HS কোড')).toHaveValue('0902');
+  await expect(page.locator('table tbody tr').first()).toContainText('0902.');
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const appDataFile = join(__dirname, '..', '..', 'public', 'page-data', 'app-data.json');
+
+test('a new build deployed while a visitor browses makes the next navigation a full page load', async ({ page }) => {
+  const original = readFileSync(appDataFile, 'utf8');
+  try {
+    await page.goto('/en/');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'old-build'));
+    // Deploy: the server now serves app data of another build.
+    const appData = JSON.parse(original) as { webpackCompilationHash: string };
+    writeFileSync(appDataFile, JSON.stringify({ ...appData, webpackCompilationHash: `${appData.webpackCompilationHash}0` }));
+    // Go, the way Gatsby's links do, to a page the home page neither links nor prefetched (its data was not loaded with the old build).
+    await page.evaluate(() => (window as unknown as { ___navigate: (path: string) => void }).___navigate('/en/news/page/2/'));
+    await expect(page).toHaveURL(/\/en\/news\/page\/2\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+  } finally {
+    writeFileSync(appDataFile, original);
+  }
+});
+
+test('page data that fails to load makes the browser load the page itself', async ({ page }) => {
+  // The page exists on the server, but its page data cannot be fetched (network failure on that file only),
+  // from the start, so that no prefetch can have loaded it.
+  await page.route('**/page-data/en/downloads/page-data.json', (route) => route.abort('failed'));
+  await page.goto('/en/');
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'before'));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Downloads', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/downloads\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+});

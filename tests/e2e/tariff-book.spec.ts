@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+test('the tariff book holds every tariff line, and each chapter file opens', async ({ request }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'guichet-book-'));
+  const total = (await (await request.post('/reference-service/commodity/search', { data: { max: 0 } })).json()).totalCount as number;
+  expect(total).toBeGreaterThan(7000);
+
+  const book = await request.get('/TariffBook_gn.pdf');
+  expect(book.status()).toBe(200);
+  expect(book.headers()['content-type']).toContain('application/pdf');
+  writeFileSync(join(dir, 'book.pdf'), await book.body());
+  const text = execFileSync('pdftotext', [join(dir, 'book.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const codes = new Set(text.match(/\b\d{4}\.\d{2}\.\d{2}\b/g));
+  expect(codes.size).toBe(total);
+
+  const chapters = (
+    await (
+      await request.post('/reference-service/hsNomenclature/search', {
+        data: { max: 200, restrictions: [{ field: 'level', operator: 'EQUALS', value: 2 }] },
+      })
+    ).json()
+  ).resultList as Array<{ code: string }>;
+  let files = 0;
+  for (const { code } of chapters) {
+    const lines = (
+      await (
+        await request.post('/reference-service/commodity/search', {
+          data: { max: 0, restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: code }] },
+        })
+      ).json()
+    ).totalCount as number;
+    const response = await request.get(`/chapters/${code}_tariff_gn.pdf`);
+    if (lines === 0) {
+      expect(response.status(), `chapter ${code} has no line`).toBe(404);
+      continue;
+    }
+    expect(response.status(), `chapter ${code}`).toBe(200);
+    const file = join(dir, `${code}.pdf`);
+    writeFileSync(file, await response.body());
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+\d+/);
+    files += 1;
+  }
+  expect(files).toBeGreaterThanOrEqual(90);
+});
+
+test('the downloads page links the generated files with their sizes', async ({ page }) => {
+  await page.goto('/en/downloads/');
+  const row = page.getByRole('row').filter({ has: page.locator('a[href="/TariffBook_gn.pdf"]') });
+  await expect(row).toContainText(/\d+(\.\d)? (KB|MB)/);
+});

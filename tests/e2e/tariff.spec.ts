@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const codes = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+test('search by keyword and by HS code, sort by a tax column, page, and keep recent searches', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/');
+  await page.evaluate(() => window.localStorage.clear());
+
+  // Validation messages, and no call for an invalid search.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'keyword or an HS code' })).toBeVisible();
+  await page.getByLabel('HS code').fill('0');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('The HS code needs a minimum of 2 digits.')).toBeVisible();
+
+  await page.getByLabel('HS code').fill('');
+  await page.getByLabel('Keywords').fill('coffee');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\?keyword=coffee$/);
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
+  const keywordCodes = await codes(page);
+  expect(keywordCodes.filter((code) => code.startsWith('0901.')).length).toBeGreaterThanOrEqual(8);
+  await expect(page.locator('table tbody tr').first()).toContainText('93.16');
+
+  await page.getByLabel('Keywords').fill('');
+  await page.getByLabel('HS code').fill('0901');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\?code=0901$/);
+  await expect(page.getByText('1–10 of 10')).toBeVisible();
+  const headingCodes = await codes(page);
+  expect(headingCodes.every((code) => code.startsWith('0901.'))).toBe(true);
+  expect(headingCodes).toEqual([...headingCodes].sort());
+
+  // Sort by TTI: descending on the second press.
+  const tti = page.getByRole('columnheader', { name: /TTI/ });
+  await tti.getByRole('button').click();
+  await expect(tti).toHaveAttribute('aria-sort', 'ascending');
+  await tti.getByRole('button').click();
+  await expect(tti).toHaveAttribute('aria-sort', 'descending');
+  const ttiValues = (await page.locator('table tbody tr td:last-child').allTextContents()).map(Number);
+  expect(ttiValues).toEqual([...ttiValues].sort((a, b) => b - a));
+
+  // Page 2 of a larger search.
+  await page.getByLabel('HS code').fill('09');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const firstPage = await codes(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^11–20 of \d+$/)).toBeVisible();
+  const secondPage = await codes(page);
+  expect(secondPage[0] > firstPage[firstPage.length - 1]).toBe(true);
+
+  // Recent searches survive a reload.
+  await page.reload();
+  const recent = page.getByRole('region', { name: 'Recent searches' });
+  await expect(recent.getByRole('button', { name: 'coffee' })).toBeVisible();
+  await expect(recent.getByRole('button', { name: '0901', exact: true })).toBeVisible();
+});
+
+test('the URL of a search reproduces it in a new page', async ({ browser }) => {
+  const page = await browser.newPage();
+  await page.goto('/fr/tools/tariff-search/?code=0902&sort=tax08&order=desc');
+  await expect(page.getByLabel('Code SH')).toHaveValue('0902');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  expect((await codes(page)).every((code) => code.startsWith('0902.'))).toBe(true);
+  await expect(page.getByRole('columnheader', { name: /TTI/ })).toHaveAttribute('aria-sort', 'descending');
+  await page.close();
+});
+
+test('a search with no match says so', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/?keyword=zzzqqq');
+  await expect(page.getByText('No result found. Your enquiry gave no results.')).toBeVisible();
+  await expect(page.getByText('Please try a different search.')).toBeVisible();
+});
+
+for (const language of ['en', 'ar']) {
+  test(`the tariff search with results passes axe in ${language}`, async ({ page }) => {
+    await page.goto(`/${language}/tools/tariff-search/?keyword=coffee`);
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+    ).toEqual([]);
+  });
+}
+
+test('a line opens its detail with every tax, its heading and chapter, and its notes state', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/?code=0901');
+  await page.getByRole('link', { name: '0901.11.10' }).click();
+  await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/detail\/\?code=09011110$/);
+  await expect(page.getByRole('heading', { level: 2, name: /Coffee/ }).first()).toBeVisible();
+  const taxes = page.getByRole('region', { name: 'Duties and taxes (%)' });
+  for (const label of ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'])
+    await expect(taxes.getByRole('rowheader', { name: label, exact: true })).toBeVisible();
+  await expect(taxes.getByRole('row', { name: /TTI/ })).toContainText('93.16');
+  const notes = page.getByRole('region', { name: /Explanatory notes for heading 0901/ });
+  await expect(notes).toContainText('Notes written for this portal, not the official WCO Explanatory Notes.');
+  await expect(notes.locator('script, a, img')).toHaveCount(0);
+  await page.getByRole('link', { name: '0901', exact: true }).click();
+  await expect(page).toHaveURL(/browse\/\?heading=0901$/);
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
+});
+
+test('an exact national code jumps to its detail, and unknown codes and chapters say so', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/');
+  await page.getByLabel('HS code').fill('0902.10.00');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/detail\/\?code=09021000$/);
+  await expect(page.getByRole('region', { name: 'Duties and taxes (%)' })).toBeVisible();
+
+  await page.goto('/en/tools/tariff-search/detail/?code=09041110');
+  await expect(page.getByRole('region', { name: /Explanatory notes for heading 0904/ })).toContainText('Notes are not available');
+
+  await page.goto('/en/tools/tariff-search/detail/?code=99999999');
+  await expect(
+    page.getByText('The HS code you are trying to view does not exist. Please run another search using the bar above.'),
+  ).toBeVisible();
+  await page.goto('/en/tools/tariff-search/browse/?chapter=77');
+  await expect(page.getByText('The chapter 77 does not exist')).toBeVisible();
+});
+
+test('browse sections, then a chapter, then a heading', async ({ page }) => {
+  await page.goto('/ar/tools/tariff-search/browse/');
+  await expect(page.locator('main h2')).toHaveCount(21);
+  await page.getByRole('link', { name: /^09 / }).click();
+  await expect(page).toHaveURL(/\?chapter=09$/);
+  await page.getByRole('link', { name: /^0902 / }).click();
+  await expect(page).toHaveURL(/\?heading=0902$/);
+  await expect(page.locator('table tbody tr').first()).toContainText('0902.');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('keyword results can be ordered by relevance', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/?keyword=tea');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.getByLabel('Order').selectOption('relevance');
+  await expect(page).toHaveURL(/sort=relevance/);
+  const descriptions = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
+  expect(descriptions.slice(0, 5).every((d) => /(^|[^a-z])teas?([^a-z]|$)/i.test(d))).toBe(true);
+});
+
+for (const language of ['en', 'ar']) {
+  test(`the tariff detail and browse views pass axe in ${language}`, async ({ page }) => {
+    for (const path of [
+      `/${language}/tools/tariff-search/detail/?code=09011110`,
+      `/${language}/tools/tariff-search/browse/?chapter=09`,
+      `/${language}/tools/tariff-search/browse/`,
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('main .card').first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual(
+        [],
+      );
+    }
+  });
+}
