@@ -1,0 +1,305 @@
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import { useFieldValue } from '../../components/useFieldValue';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link, navigate } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/routes';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { DataTable } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import { Pager } from '../../components/Pager';
+import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { tenant } from '../../config/tenant';
+import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
+import { queryFromSearch, searchFromQuery } from './query-string';
+import { useRecentSearches, type RecentSearch } from './recent';
+import { DEFAULT_QUERY, runTariffSearch } from './slice';
+import { validateSearch, type ValidationError } from './validation';
+import { displayCode, tariffTable } from './table';
+
+export function TariffSearch({ language }: { language: string }) {
+  const { t } = useTranslation('tariff');
+  const dispatch = useAppDispatch();
+  const { query, data, totalCount, loading, searched } = useAppSelector((state) => state.tariff);
+  const [keyword, setKeyword, keywordRef] = useFieldValue();
+  const [code, setCode, codeRef] = useFieldValue();
+  const [error, setError] = useState<ValidationError | null>(null);
+  const { recent, remember, clear } = useRecentSearches();
+
+  const run = useCallback(
+    (next: TariffQuery, push = true) => {
+      if (push) window.history.pushState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
+      void dispatch(runTariffSearch({ query: next, language }));
+    },
+    [dispatch, language],
+  );
+
+  // The URL is the search: run it on arrival and when the visitor goes back or forward.
+  useEffect(() => {
+    const fromUrl = () => {
+      const next = queryFromSearch(window.location.search);
+      if (!next) return;
+      // A form sent before the scripts ran arrives here as a query: an exact line still opens its detail.
+      const exact = exactLine(next.keyword, next.code);
+      if (exact) {
+        void navigate(`/${language}${paths.tariffDetail(exact)}`, { replace: true });
+        return;
+      }
+      setKeyword(next.keyword);
+      setCode(next.code);
+      if (!validateSearch(next.keyword, next.code)) run(next, false);
+    };
+    fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, [run, language, setKeyword, setCode]);
+
+  const submit = (search: RecentSearch) => {
+    const problem = validateSearch(search.keyword, search.code);
+    setError(problem);
+    if (problem) return;
+    remember({ keyword: search.keyword.trim(), code: search.code.trim() });
+    // A complete national line code goes straight to its detail.
+    const exact = exactLine(search.keyword, search.code);
+    if (exact) {
+      void navigate(`/${language}${paths.tariffDetail(exact)}`);
+      return;
+    }
+    run({ ...DEFAULT_QUERY, size: query.size, keyword: search.keyword.trim(), code: search.code.trim() });
+  };
+
+  const onSort = (field: string) => {
+    const order = query.sort === field && query.order === 'asc' ? 'desc' : 'asc';
+    run({ ...query, sort: field as SortField, order, page: 1 });
+  };
+
+  const columns = useMemo<Array<ColumnDef<TariffCode, unknown>>>(
+    () => [
+      {
+        id: 'code',
+        header: t('columns.code'),
+        accessorFn: (row) => row.code,
+        cell: ({ row }) => (
+          <Link className="code" to={`/${language}${paths.tariffDetail(row.original.code)}`}>
+            {displayCode(row.original.code)}
+          </Link>
+        ),
+      },
+      {
+        id: 'description',
+        header: t('columns.description'),
+        accessorFn: (row) => row.description,
+        cell: ({ row }) => (
+          <>
+            <span lang="en" dir="ltr">
+              {row.original.description}
+            </span>
+            {row.original.descriptionTranslated && (
+              <span className="translated" {...textLanguage(tenant.translatedLanguages[0])}>
+                {row.original.descriptionTranslated}
+              </span>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'uom',
+        header: t('columns.uom'),
+        enableSorting: false,
+        accessorFn: (row) => row.supplementaryUnitCode,
+        cell: ({ getValue }) => (getValue() as string | null) ?? '-',
+      },
+      ...TAX_COLUMNS.map<ColumnDef<TariffCode, unknown>>(({ field, label }) => ({
+        id: field,
+        header: label,
+        meta: { numeric: true },
+        accessorFn: (row) => row.taxCodes.find((tax) => tax.name === field)?.value ?? null,
+        cell: ({ getValue }) => formatNumber(getValue() as number | null),
+      })),
+    ],
+    [t, language],
+  );
+
+  /** Every line of the current search, up to the export maximum, in the tariff's column set. */
+  const loadExport = async () => {
+    const all = await searchTariff({ ...query, page: 1, size: tenant.tariffSearch.exportMax }, language);
+    const subtitle = t('export.subtitle', {
+      search: [query.code, query.keyword].filter(Boolean).join(' · '),
+      date: formatDate(new Date(), language),
+    });
+    return tariffTable(
+      all.items,
+      { title: t('export.title'), subtitle, code: t('columns.code'), description: t('columns.description'), uom: t('columns.uom') },
+      language,
+    );
+  };
+
+  const errorId = 'tariff-search-error';
+  return (
+    <div className="tool">
+      <form
+        className="search-form"
+        role="search"
+        aria-label={t('form.label')}
+        noValidate
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Read the fields themselves: text typed before the page finished loading counts too.
+          const fields = new FormData(event.currentTarget);
+          const typed = { keyword: String(fields.get('keyword') ?? ''), code: String(fields.get('code') ?? '') };
+          setKeyword(typed.keyword);
+          setCode(typed.code);
+          submit(typed);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="tariff-keyword">{t('form.keyword')}</label>
+          <input
+            id="tariff-keyword"
+            ref={keywordRef}
+            name="keyword"
+            type="search"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error?.key === 'validation.keywordMinLength' || error?.key === 'validation.keywordOrCode' || undefined}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="tariff-code">{t('form.code')}</label>
+          <input
+            id="tariff-code"
+            ref={codeRef}
+            name="code"
+            type="search"
+            inputMode="numeric"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error?.key === 'validation.codeMinDigits' || error?.key === 'validation.keywordOrCode' || undefined}
+            autoComplete="off"
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button">
+            {t('form.search')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setKeyword('');
+              setCode('');
+              setError(null);
+            }}
+          >
+            {t('form.clear')}
+          </button>
+        </div>
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {t(error.key, { count: error.count })}
+          </p>
+        )}
+      </form>
+
+      <p className="browse-link">
+        <Link to={`/${language}${paths.tariffBrowse}`}>{t('browse.link')}</Link>
+      </p>
+
+      {recent.length > 0 && (
+        <section className="recent" aria-labelledby="recent-title">
+          <h2 id="recent-title">{t('recent.title')}</h2>
+          <ul>
+            {recent.map((item) => (
+              <li key={`${item.keyword}|${item.code}`}>
+                <button
+                  type="button"
+                  className="chip"
+                  onClick={() => {
+                    setKeyword(item.keyword);
+                    setCode(item.code);
+                    submit(item);
+                  }}
+                >
+                  {[item.code, item.keyword].filter(Boolean).join(' · ')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link-button" onClick={clear}>
+            {t('recent.clear')}
+          </button>
+        </section>
+      )}
+
+      <section className="results" aria-labelledby="results-title" aria-busy={loading}>
+        <div className="results-head">
+          <h2 id="results-title">{t('results.title')}</h2>
+          {data.length > 0 && (
+            <div className="results-actions">
+              <label className="order-select">
+                {t('results.order')}{' '}
+                <select
+                  value={query.sort === 'relevance' ? 'relevance' : 'code'}
+                  onChange={(event) => run({ ...query, sort: event.target.value as SortField, order: 'asc', page: 1 })}
+                >
+                  <option value="code">{t('results.orderCode')}</option>
+                  <option value="relevance" disabled={!query.keyword}>
+                    {t('results.orderRelevance')}
+                  </option>
+                </select>
+              </label>
+              <ExportMenu load={loadExport} fileName={`tariff-${new Date().toISOString().slice(0, 10)}`} />
+              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
+                {t('results.print')}
+              </button>
+            </div>
+          )}
+        </div>
+        {loading && (
+          <p className="loading" role="status">
+            {t('results.loading')}
+          </p>
+        )}
+        {!loading && searched && data.length === 0 && (
+          <div className="empty-state" role="status">
+            <p>
+              <strong>{t('results.none')}</strong>
+            </p>
+            <p>{t('results.tryAgain')}</p>
+          </div>
+        )}
+        {!searched && !loading && <p className="hint">{t('results.hint')}</p>}
+        {data.length > 0 && (
+          <>
+            <DataTable
+              caption={t('results.caption', { count: totalCount })}
+              columns={columns}
+              data={data}
+              rowKey={(row) => row.code}
+              sorting={{ field: query.sort, order: query.order }}
+              onSort={onSort}
+              busy={loading}
+            />
+            <Pager
+              page={query.page}
+              size={query.size}
+              totalCount={totalCount}
+              onPage={(page) => run({ ...query, page })}
+              onSize={(size) => run({ ...query, size, page: 1 })}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A complete national line code alone (no keywords) goes straight to its detail. */
+function exactLine(keyword: string, code: string): string | null {
+  const exact = normaliseCode(code);
+  return !keyword.trim() && /^\d{8}$/.test(exact) ? exact : null;
+}
