@@ -120,6 +120,23 @@ test('an exact national code jumps to its detail, and unknown codes and chapters
   await expect(page.getByText('The chapter 77 does not exist')).toBeVisible();
 });
 
+test('a code typed before the page became interactive still opens its line', async ({ page }) => {
+  // Hold the page's scripts so that the typing happens on the server-rendered form.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/tools/tariff-search/', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('HS code').fill('0902.10.00');
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByLabel('HS code')).toHaveValue('0902.10.00');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/detail\/\?code=09021000$/);
+});
+
 test('browse sections, then a chapter, then a heading', async ({ page }) => {
   await page.goto('/ar/tools/tariff-search/browse/');
   await expect(page.locator('main h2')).toHaveCount(21);
