@@ -4,3 +4,8 @@ import { RootProviders } from './src/app/RootProviders';
 import './src/styles/global.css';
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;
+
+/** Marks the page as interactive once React has taken over the server-rendered HTML (tests and monitoring wait for it). */
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  document.documentElement.dataset.interactive = 'true';
+};

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newsSlugs } from './content';
 
 for (const language of ['en', 'ar'] as const) {

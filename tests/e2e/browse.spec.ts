@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newsSlugs } from './content';
 
 test('home -> news list -> article by links, client-side, with page data prefetched on hover', async ({ page }) => {

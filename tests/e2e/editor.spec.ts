@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 

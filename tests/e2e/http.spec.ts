@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS } from '../../src/config/routes';
 import { LANGUAGES, newsSlugs } from './content';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,7 +13,10 @@ test('a new build deployed while a visitor browses makes the next navigation a f
     const appData = JSON.parse(original) as { webpackCompilationHash: string };
     writeFileSync(appDataFile, JSON.stringify({ ...appData, webpackCompilationHash: `${appData.webpackCompilationHash}0` }));
     // Go, the way Gatsby's links do, to a page the home page neither links nor prefetched (its data was not loaded with the old build).
+    // Only a full page load fires the load event again.
+    const loaded = page.waitForEvent('load');
     await page.evaluate(() => (window as unknown as { ___navigate: (path: string) => void }).___navigate('/en/news/page/2/'));
+    await loaded;
     await expect(page).toHaveURL(/\/en\/news\/page\/2\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
@@ -28,7 +31,9 @@ test('page data that fails to load makes the browser load the page itself', asyn
   await page.route('**/page-data/en/downloads/page-data.json', (route) => route.abort('failed'));
   await page.goto('/en/');
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'before'));
+  const loaded = page.waitForEvent('load');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Downloads', exact: true }).click();
+  await loaded;
   await expect(page).toHaveURL(/\/en\/downloads\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
