@@ -5,9 +5,13 @@ import { cmsProxyPlugin, CMS_GRAPHQL_PATH } from './cms-proxy/plugin.js';
 import { healthPlugin } from './health/plugin.js';
 import { LANGUAGES } from './languages.js';
 import { referencePlugin, REFERENCE_PREFIX } from './reference/plugin.js';
+import { ratesPlugin, RATES_PREFIX } from './rates/plugin.js';
+import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from './external-rates/plugin.js';
+import { openDatabase, type Database } from './db/database.js';
+import { prepareDatabase } from './db/import.js';
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
-export const API_PREFIXES = [CMS_GRAPHQL_PATH, '/health', REFERENCE_PREFIX];
+export const API_PREFIXES = [CMS_GRAPHQL_PATH, '/health', REFERENCE_PREFIX, RATES_PREFIX, EXTERNAL_RATES_PREFIX];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024 });
@@ -15,6 +19,23 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
   await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
-  await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, databaseUrl: config.databaseUrl, cacheSize: config.referenceCacheSize });
+  const database = await openServiceDatabase(app, config.databaseUrl);
+  await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
+  await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
+  await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
   return app;
+}
+
+/** Opens the services' database (closed with the app) and imports the data packs that are missing or out of date. */
+async function openServiceDatabase(app: FastifyInstance, url: string | undefined): Promise<Database> {
+  const database = await openDatabase({ url });
+  app.addHook('onClose', () => database.close());
+  const started = performance.now();
+  const results = await prepareDatabase(database, { log: (message) => app.log.info(message) });
+  for (const result of results) {
+    const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
+    if (mismatches) app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);
+  }
+  app.log.info(`reference data ready in ${Math.round(performance.now() - started)} ms (${database.dialect}: ${database.location})`);
+  return database;
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import type { Database } from './database.js';
-import { migrateToLatest, textIndexOf } from './migrations.js';
+import { hasTextIndex, migrateToLatest, textIndexOf } from './migrations.js';
 import { sql } from 'kysely';
 import { DATA_PACKS, type DataPack, type Row } from './packs.js';
 
@@ -68,7 +68,7 @@ export async function importPack(
       total += rows.length;
     }
     for (const table of pack.tables) {
-      if (database.dialect === 'sqlite')
+      if (database.dialect === 'sqlite' && hasTextIndex(table))
         await sql`insert into ${sql.id(textIndexOf(table))}(${sql.id(textIndexOf(table))}) values ('rebuild')`.execute(trx);
       // Fresh statistics, so the planner picks the indexes.
       await sql`analyze ${sql.table(table)}`.execute(trx);

@@ -153,11 +153,41 @@ function createTextSearch(dialect: DialectName): Migration {
   };
 }
 
+/** Only the reference tables of migration 0001 have a text index. */
+export const hasTextIndex = (table: string) => table in REFERENCE_TABLES_0001;
+
+/** A central bank's daily reference rates: units of currency per unit of the bank's base currency. */
+function createCentralBankRates(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<AnyDatabase>) {
+      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      await db.schema
+        .createTable('central_bank_rate')
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) => column.primaryKey())
+        .addColumn('date', text, (column) => column.notNull())
+        .addColumn('currency', text, (column) => column.notNull())
+        .addColumn('rate', dialect === 'postgres' ? 'double precision' : 'real', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('central_bank_rate_date_currency')
+        .on('central_bank_rate')
+        .columns(['date', 'currency'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('central_bank_rate_currency_date').on('central_bank_rate').columns(['currency', 'date']).execute();
+    },
+    async down(db: Kysely<AnyDatabase>) {
+      await db.schema.dropTable('central_bank_rate').ifExists().execute();
+    },
+  };
+}
+
 /** Versioned migrations, in order. Add new ones at the end with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_reference_tables': createReferenceTables(dialect),
     '0002_text_search': createTextSearch(dialect),
+    '0003_central_bank_rates': createCentralBankRates(dialect),
   };
 }
 

@@ -229,6 +229,28 @@ const exchangeRatePack: DataPack = {
   },
 };
 
+const ECB_FILE = 'fx/ecb-eurofxref-hist.csv';
+
+/** The European Central Bank's euro reference rates (units of currency per euro), every quoted day since 1999. */
+const centralBankRatesPack: DataPack = {
+  name: 'centralBankRates',
+  summary: 'central bank rates: ECB euro reference rates, units of currency per EUR, daily since 1999',
+  files: [ECB_FILE],
+  revision: 1,
+  tables: ['central_bank_rate'],
+  async build(dataDir) {
+    const rows: Row[] = [];
+    for (const record of parseCsv(await read(dataDir, ECB_FILE))) {
+      for (const [currency, value] of Object.entries(record)) {
+        if (!/^[A-Z]{3}$/.test(currency)) continue;
+        const rate = Number(value);
+        if (value && value !== 'N/A' && Number.isFinite(rate) && rate > 0) rows.push({ date: record.Date, currency, rate });
+      }
+    }
+    return { tables: { central_bank_rate: rows }, report: { rates: rows.length } };
+  },
+};
+
 const LOCODE_FILE = 'locations/unlocode-2024.csv';
 
 const locationPack: DataPack = {
@@ -308,6 +330,7 @@ export const DATA_PACKS: DataPack[] = [
   currencyPack,
   countryPack,
   exchangeRatePack,
+  centralBankRatesPack,
   codeListPack,
   locationPack,
   samplePack,

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Ajv, type ErrorObject } from 'ajv';
-import { openDatabase, type Database } from '../db/database.js';
-import { prepareDatabase } from '../db/import.js';
+import type { Database } from '../db/database.js';
 import { AnswerCache } from './cache.js';
 import { findOne, RequestError, runSearch, validityDateOf, type SearchRequest, type SearchResult } from './query.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
@@ -11,10 +10,8 @@ import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponse
 export const REFERENCE_PREFIX = '/reference-service';
 
 export interface ReferencePluginOptions {
-  /** An open, prepared database (tests). When absent the plugin opens databaseUrl and imports missing data packs. */
-  database?: Database;
-  /** postgres://... or a SQLite file; default var/services/guichet.db. */
-  databaseUrl?: string;
+  /** An open database holding the imported data packs. */
+  database: Database;
   /** Answers kept in memory (0 turns the cache off); default 2000. */
   cacheSize?: number;
   /** How long a kept answer is reused, in milliseconds; default 60000. */
@@ -52,21 +49,7 @@ function schemaErrorMessage(errors: ErrorObject[], dataVar: string): Error {
 }
 
 export async function referencePlugin(app: FastifyInstance, options: ReferencePluginOptions): Promise<void> {
-  let database = options.database;
-  if (!database) {
-    const opened = await openDatabase({ url: options.databaseUrl });
-    app.addHook('onClose', () => opened.close());
-    const started = performance.now();
-    const results = await prepareDatabase(opened, { log: (message) => app.log.info(message) });
-    for (const result of results) {
-      const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
-      if (mismatches)
-        app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);
-    }
-    app.log.info(`reference data ready in ${Math.round(performance.now() - started)} ms (${opened.dialect}: ${opened.location})`);
-    database = opened;
-  }
-  const ready = database;
+  const ready = options.database;
   const cache = new AnswerCache<SearchResult | Record<string, unknown> | undefined>(
     options.cacheSize ?? 2000,
     options.cacheTtlMs ?? 60_000,

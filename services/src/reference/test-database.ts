@@ -18,8 +18,20 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** A reference service on a fresh database (a temporary SQLite file, or a throw-away PostgreSQL schema). */
-export async function startTestService(backend: { name: string; url?: string }, packs?: string[]): Promise<TestService> {
+type Register = (app: FastifyInstance, database: Database) => Promise<void>;
+const registerReference: Register = async (app, database) => {
+  await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database });
+};
+
+/**
+ * A service on a fresh database (a temporary SQLite file, or a throw-away PostgreSQL schema) holding the
+ * given data packs; by default the reference service, or what `register` puts on the app.
+ */
+export async function startTestService(
+  backend: { name: string; url?: string },
+  packs?: string[],
+  register: Register = registerReference,
+): Promise<TestService> {
   let database: Database;
   let cleanup: () => Promise<void>;
   if (backend.url) {
@@ -44,7 +56,7 @@ export async function startTestService(backend: { name: string; url?: string }, 
     throw error;
   }
   const app = Fastify();
-  await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database });
+  await register(app, database);
   await app.ready();
   return {
     app,

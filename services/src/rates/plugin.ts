@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.js';
+import { previousDay } from '../db/packs.js';
+import { isCalendarDate, RequestError, runSearch, today } from '../reference/query.js';
+import { ENTITIES } from '../reference/registry.js';
+
+export const RATES_PREFIX = '/exchange-rate-service';
+
+/** One currency's customs rate on a date: BDT per unit of the currency. */
+export interface RateRow {
+  code: string;
+  description: string | null;
+  descriptionTranslated: string | null;
+  exchangeRate: number;
+  difference?: number | null;
+  validFromDate: string;
+  validToDate: string | null;
+}
+
+const SORTABLE = ['code', 'description', 'exchangeRate', 'difference'] as const;
+type SortableField = (typeof SORTABLE)[number];
+/** Longest period a history answers (a little over ten years of days). */
+export const HISTORY_MAX_DAYS = 3700;
+
+interface SearchQuery {
+  validityDate?: string;
+  showDifference?: boolean;
+  searchText?: string;
+  sortByFields?: string;
+  max?: number;
+  offset?: number;
+  currencies?: string;
+}
+
+const dateParameter = { type: 'string', maxLength: 10 } as const;
+const errorSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' } },
+} as const;
+
+function dateOf(value: string | undefined, name: string, fallback: () => string): string {
+  if (value === undefined || value === '') return fallback();
+  if (!isCalendarDate(value))
+    throw new RequestError(`querystring.${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
+  return value;
+}
+
+function sortOf(value: string | undefined): Array<{ field: SortableField; descending: boolean }> {
+  if (!value) return [{ field: 'code', descending: false }];
+  return value.split(',').map((item) => {
+    const [field, order = 'asc'] = item.trim().split(':');
+    if (!(SORTABLE as readonly string[]).includes(field))
+      throw new RequestError(
+        `querystring.sortByFields: unknown field ${JSON.stringify(field).slice(0, 40)}; allowed: ${SORTABLE.join(', ')}`,
+      );
+    if (!/^(asc|desc)$/i.test(order)) throw new RequestError(`querystring.sortByFields: order of ${field} must be asc or desc`);
+    return { field: field as SortableField, descending: order.toLowerCase() === 'desc' };
+  });
+}
+
+/** Every currency's rate valid on a date (the latest published rate on or before it). */
+export async function ratesOn(database: Database, date: string): Promise<RateRow[]> {
+  const { resultList } = await runSearch(
+    database,
+    ENTITIES.get('exchangeRate')!,
+    { max: 10000, meta: { validityDate: date } },
+    { count: false },
+  );
+  return resultList.map((row) => ({
+    code: String(row.code),
+    description: (row.description as string | null) ?? null,
+    descriptionTranslated: (row.descriptionTranslated as string | null) ?? null,
+    exchangeRate: Number(row.rate),
+    validFromDate: String(row.validFromDate),
+    validToDate: (row.validToDate as string | null) ?? null,
+  }));
+}
+
+/**
+ * Today's rate minus the previous day's, for the rows whose previous-day rate has a closed validity
+ * (non-null validToDate): an open-ended previous rate is still the current one, so there is nothing to compare.
+ */
+export function withDifference(rows: RateRow[], previous: RateRow[]): RateRow[] {
+  const before = new Map(previous.map((row) => [row.code, row]));
+  return rows.map((row) => {
+    const earlier = before.get(row.code);
+    const difference = earlier && earlier.validToDate !== null ? Math.round((row.exchangeRate - earlier.exchangeRate) * 1e6) / 1e6 : null;
+    return { ...row, difference };
+  });
+}
+
+function compare(a: RateRow, b: RateRow, field: SortableField): number {
+  const x = a[field] ?? null;
+  const y = b[field] ?? null;
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
+}
+
+export async function ratesPlugin(app: FastifyInstance, options: { database: Database }): Promise<void> {
+  const { database } = options;
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/search',
+    {
+      schema: {
+        summary: 'Customs exchange rates valid on a date (BDT per unit), with the day-on-day difference on request',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            validityDate: dateParameter,
+            showDifference: { type: 'boolean', default: false },
+            searchText: { type: 'string', maxLength: 100 },
+            sortByFields: { type: 'string', maxLength: 100 },
+            max: { type: 'integer', minimum: 0, maximum: 10000, default: 10000 },
+            offset: { type: 'integer', minimum: 0, default: 0 },
+            currencies: { type: 'string', maxLength: 2000, pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' },
+          },
+        },
+        response: { 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const date = dateOf(query.validityDate, 'validityDate', today);
+      const sort = sortOf(query.sortByFields);
+      let rows = await ratesOn(database, date);
+      if (query.currencies) {
+        const wanted = new Set(query.currencies.toUpperCase().split(','));
+        rows = rows.filter((row) => wanted.has(row.code));
+      }
+      const text = query.searchText?.trim().toLocaleLowerCase();
+      if (text)
+        rows = rows.filter((row) =>
+          [row.code, row.description, row.descriptionTranslated].some((value) => value?.toLocaleLowerCase().includes(text)),
+        );
+      if (query.showDifference) rows = withDifference(rows, await ratesOn(database, previousDay(date)));
+      rows.sort((a, b) => {
+        for (const { field, descending } of sort) {
+          const order = compare(a, b, field);
+          if (order) return descending ? -order : order;
+        }
+        return 0;
+      });
+      const offset = query.offset ?? 0;
+      return { resultList: rows.slice(offset, offset + (query.max ?? 10000)), totalCount: rows.length };
+    },
+  );
+
+  app.get<{ Querystring: { currency: string; from?: string; to?: string } }>(
+    '/history',
+    {
+      schema: {
+        summary: "One currency's customs rate on every day of a period (each day's applicable rate)",
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currency'],
+          properties: { currency: { type: 'string', pattern: '^[A-Za-z]{3}$' }, from: dateParameter, to: dateParameter },
+        },
+        response: { 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const currency = request.query.currency.toUpperCase();
+      const to = dateOf(request.query.to, 'to', today);
+      const from = dateOf(request.query.from, 'from', () => shiftDays(to, -30));
+      if (from > to) throw new RequestError('querystring.from must not be after querystring.to');
+      if (daysBetween(from, to) > HISTORY_MAX_DAYS)
+        throw new RequestError(`querystring: the period may span at most ${HISTORY_MAX_DAYS} days`);
+      const rows = await database.db
+        .selectFrom('ref_exchange_rate')
+        .select(['description', 'descriptionTranslated', 'rate', 'validFrom', 'validTo'])
+        .where('code', '=', currency)
+        .where('validFrom', '<=', to)
+        .where((eb) => eb.or([eb('validTo', 'is', null), eb('validTo', '>=', from)]))
+        .orderBy('validFrom')
+        .execute();
+      if (rows.length === 0)
+        return reply.code(404).send({ error: 'Not Found', message: `No rate of ${currency} between ${from} and ${to}` });
+      const points: Array<{ date: string; rate: number }> = [];
+      let index = 0;
+      for (let day = from; day <= to; day = shiftDays(day, 1)) {
+        while (index + 1 < rows.length && rows[index + 1].validFrom <= day) index += 1;
+        const row = rows[index];
+        if (row.validFrom <= day && (row.validTo === null || row.validTo >= day)) points.push({ date: day, rate: Number(row.rate) });
+      }
+      return { code: currency, description: rows[0].description, descriptionTranslated: rows[0].descriptionTranslated, from, to, points };
+    },
+  );
+}
+
+function shiftDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
