@@ -209,6 +209,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     });
     page('/500/', 'server-error');
     page(paths.exchangeRates, 'exchange-rate');
+    page(paths.ratesChart, 'exchange-rate', { view: 'chart' });
+    page(paths.centralBankRates, 'exchange-rate', { view: 'central-bank' });
     page(paths.tools, 'tools');
     for (const tool of TOOL_SLUGS) page(paths.tool(tool), 'tool', { tool });
     page(paths.tariffBrowse, 'tool', { tool: 'tariff-search', view: 'browse' });

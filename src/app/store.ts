@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { tariffSlice } from '../features/tariff/slice';
+import { exchangeRatesSlice } from '../features/exchangeRates/slice';
+import { externalRatesSlice } from '../features/externalRates/slice';
 
 export function makeStore() {
   return configureStore({
@@ -10,6 +12,8 @@ export function makeStore() {
       app: appSlice.reducer,
       notifications: notificationsSlice.reducer,
       tariff: tariffSlice.reducer,
+      exchangeRates: exchangeRatesSlice.reducer,
+      externalRates: externalRatesSlice.reducer,
     },
   });
 }

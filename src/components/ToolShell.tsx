@@ -1,7 +1,7 @@
 import React, { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layout } from './Layout';
-import { paths, type ToolSlug } from '../config/routes';
+import { paths, TOOL_LINKS, type ToolSlug } from '../config/routes';
 
 interface ToolShellProps {
   toolKey: string;
@@ -16,18 +16,16 @@ interface ToolShellProps {
 export function ToolShell({ toolKey, view, language, originalPath, children }: ToolShellProps) {
   const { t } = useTranslation('common');
   const title = t(`tools.${toolKey}.title`);
+  const toolPath = TOOL_LINKS.find((link) => link.key === toolKey)?.path ?? paths.tool(toolKey as ToolSlug);
+  const lead = view ? t(`tools.viewLeads.${view}`, { defaultValue: t(`tools.${toolKey}.description`) }) : t(`tools.${toolKey}.description`);
   const crumbs = view
-    ? [
-        { label: t('tools.indexTitle'), path: paths.tools },
-        { label: title, path: paths.tool(toolKey as ToolSlug) },
-        { label: t(`tools.views.${view}`) },
-      ]
+    ? [{ label: t('tools.indexTitle'), path: paths.tools }, { label: title, path: toolPath }, { label: t(`tools.views.${view}`) }]
     : [{ label: t('tools.indexTitle'), path: paths.tools }, { label: title }];
   return (
     <Layout language={language} originalPath={originalPath} crumbs={crumbs}>
       <header className="page-header">
         <h1>{view ? t(`tools.views.${view}`) : title}</h1>
-        <p className="lead">{t(`tools.${toolKey}.description`)}</p>
+        <p className="lead">{lead}</p>
       </header>
       {children ?? (
         <div className="notice" role="status">

@@ -31,6 +31,8 @@ export const paths = {
   downloads: '/downloads/',
   faq: '/frequently-asked-questions/',
   exchangeRates: '/exchange/customs-exchange-rate/',
+  ratesChart: '/exchange/customs-exchange-rate/chart/',
+  centralBankRates: '/exchange/central-bank-rates/',
   tools: '/tools/',
   tool: (slug: ToolSlug) => `/tools/${slug}/`,
   internalTools: '/internal-tools/',

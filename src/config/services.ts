@@ -4,4 +4,7 @@
  */
 export const serviceUrls = {
   reference: process.env.GATSBY_REFERENCE_SERVICE_URL || '/reference-service/',
+  rates: process.env.GATSBY_EXCHANGE_RATE_SERVICE_URL || '/exchange-rate-service/',
+  /** The central bank's rates service (search and print). */
+  externalRates: process.env.GATSBY_EXTERNAL_RATES_SERVICE_URL || '/external-rates-service/',
 };

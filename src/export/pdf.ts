@@ -408,10 +408,10 @@ const MUTED_COLOR = '#555555';
 const HEADER_FILL = '#e6eaee';
 const RULE_COLOR = '#c8ced3';
 
-/** Numbers print as everywhere in the portal (en-US, 2 decimals); empty cells as '-'. */
-function cellText(value: ExportCell | undefined): string {
+/** Numbers print as everywhere in the portal (en-US, the column's decimals); empty cells as '-'. */
+function cellText(value: ExportCell | undefined, decimals?: number): string {
   if (value === null || value === undefined || value === '') return MISSING;
-  return typeof value === 'number' ? formatNumber(value) : value;
+  return typeof value === 'number' ? formatNumber(value, decimals) : value;
 }
 
 function stamp(date: Date): string {
@@ -441,7 +441,7 @@ function columnWidths(typesetter: Typesetter, table: ExportTable, available: num
   const totals = new Array<number[]>(count).fill([]).map(() => [] as number[]);
   for (let r = 0; r < table.rows.length; r += step) {
     const row = table.rows[r]!;
-    for (let c = 0; c < count; c++) totals[c]!.push(measureWords(cellText(row[c]), false, BODY_SIZE, c));
+    for (let c = 0; c < count; c++) totals[c]!.push(measureWords(cellText(row[c], table.columns[c]?.decimals), false, BODY_SIZE, c));
   }
   for (let c = 0; c < count; c++) {
     const sorted = totals[c]!.sort((a, b) => a - b);
@@ -550,8 +550,8 @@ export async function tableToPdf(table: ExportTable, fonts: PdfFonts): Promise<U
   const firstBodyTop = y;
   doc.lineWidth(0.4).strokeColor(RULE_COLOR);
   for (const row of table.rows) {
-    const cells = table.columns.map((_, c) =>
-      typesetter.layout(cellText(row[c]), widths[c]! - 2 * PAD_X, { bold: false, size: BODY_SIZE }),
+    const cells = table.columns.map((column, c) =>
+      typesetter.layout(cellText(row[c], column.decimals), widths[c]! - 2 * PAD_X, { bold: false, size: BODY_SIZE }),
     );
     const lineCount = Math.max(...cells.map((lines) => lines.length));
     let from = 0;

@@ -3,6 +3,8 @@ export interface ExportColumn {
   header: string;
   /** Numbers align to the end and are written as numbers where the format has them. */
   numeric?: boolean;
+  /** Decimals of a numeric column (default 2). */
+  decimals?: number;
 }
 
 export type ExportCell = string | number | null;

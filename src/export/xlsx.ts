@@ -10,7 +10,7 @@ export async function tableToXlsx(table: ExportTable): Promise<Blob> {
       value === null || value === ''
         ? { value: MISSING }
         : table.columns[index]?.numeric && typeof value === 'number'
-          ? { value, type: Number, format: '#,##0.00' }
+          ? { value, type: Number, format: `#,##0.${'0'.repeat(table.columns[index]?.decimals ?? 2)}` }
           : { value: String(value) },
     ),
   );

@@ -27,12 +27,20 @@ export function formatDate(value: Date | string, language: string, withTime = fa
   return format(date, withTime ? `${day} HH:mm` : day);
 }
 
-/** Numbers: en-US with exactly 2 decimals, '-' when empty. */
-const numberFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export function formatNumber(value: number | string | null | undefined): string {
+/** Numbers: en-US with exactly 2 decimals (exchange rates: 4, or 0.0075 BDT per rupiah would read 0.01), '-' when empty. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let found = numberFormats.get(decimals);
+  if (!found) {
+    found = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, found);
+  }
+  return found;
+}
+export function formatNumber(value: number | string | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '-';
   const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? numberFormat.format(number) : '-';
+  return Number.isFinite(number) ? numberFormat(decimals).format(number) : '-';
 }
 
 /** The language cookie: path /, same-site strict, one year. */

@@ -2,15 +2,37 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { ToolShell } from '../components/ToolShell';
 import { Seo } from '../components/Seo';
+import { CustomsRates } from '../features/exchangeRates/CustomsRates';
+import { RateChart } from '../features/exchangeRates/RateChart';
+import { CentralBankRates } from '../features/externalRates/CentralBankRates';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 
-export default function ExchangeRatePage({ pageContext }: TemplateProps) {
-  return <ToolShell toolKey="customs-exchange-rate" language={pageContext.language} originalPath={pageContext.i18n.originalPath} />;
+type Context = { view?: 'chart' | 'central-bank' };
+
+const VIEWS = { chart: RateChart, 'central-bank': CentralBankRates } as const;
+
+/** The customs exchange rates with the converter; its views: a currency's chart, the central bank's rates. */
+export default function ExchangeRatePage({ pageContext }: TemplateProps<Context>) {
+  const View = pageContext.view ? VIEWS[pageContext.view] : CustomsRates;
+  return (
+    <ToolShell
+      toolKey="customs-exchange-rate"
+      view={pageContext.view}
+      language={pageContext.language}
+      originalPath={pageContext.i18n.originalPath}
+    >
+      <View language={pageContext.language} />
+    </ToolShell>
+  );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'exchange.title')} />
+export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
+  <Seo
+    language={pageContext.language}
+    originalPath={pageContext.i18n.originalPath}
+    title={headText(data, pageContext.view ? `tools.views.${pageContext.view}` : 'exchange.title')}
+  />
 );
 
 export const query = graphql`

@@ -1,0 +1,150 @@
+import React, { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { tenant } from '../../config/tenant';
+import { formatDate, formatNumber } from '../../i18n/language';
+import { todayIso } from './api';
+import { conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption } from './slice';
+
+/** Minimum amount the converter accepts. */
+export const MIN_AMOUNT = 1;
+
+type FieldProblem = 'amount' | 'amountMin' | 'currency' | null;
+
+/** What the visitor typed in the currency box, matched against the currencies of the date: "USD", "usd" or "USD — US Dollar". */
+export function matchCurrency(text: string, list: CurrencyOption[]): CurrencyOption | undefined {
+  const wanted = text.trim().toUpperCase();
+  return list.find((option) => option.value === wanted || option.label.toUpperCase() === wanted);
+}
+
+/** Amount x rate on a date: the value in the local currency. */
+export function Converter({ language }: { language: string }) {
+  const { t } = useTranslation('rates');
+  const dispatch = useAppDispatch();
+  const { conversion, currencies } = useAppSelector((state) => state.exchangeRates);
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState('');
+  const [dov, setDov] = useState(todayIso());
+  const [problem, setProblem] = useState<FieldProblem>(null);
+  const id = useId();
+  const listId = `${id}-currencies`;
+
+  useEffect(() => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(dov)) void dispatch(loadCurrencies(dov));
+  }, [dispatch, dov]);
+
+  const submit = () => {
+    const value = Number(amount.replace(',', '.'));
+    if (!currency.trim()) return setProblem('currency');
+    if (amount.trim() === '' || !Number.isFinite(value)) return setProblem('amount');
+    if (value < MIN_AMOUNT) return setProblem('amountMin');
+    setProblem(null);
+    const match = matchCurrency(currency, currencies.list);
+    if (!match) {
+      // Known to the portal but without a rate on this date, or not a currency at all.
+      const code = currency.trim().toUpperCase();
+      if (/^[A-Z]{3}$/.test(code)) {
+        void dispatch(convertCurrency({ dov, amount: value, code, label: code }));
+        return;
+      }
+      dispatch(conversionFailed('converter.notFound'));
+      return;
+    }
+    void dispatch(convertCurrency({ dov, amount: value, code: match.value, label: match.label }));
+  };
+
+  const problemId = `${id}-problem`;
+  const { params, convertTotal } = conversion;
+  return (
+    <section className="converter" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('converter.title')}</h2>
+      <p className="hint">{t('converter.intro', { currency: tenant.currency })}</p>
+      <form
+        className="search-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>{t('converter.amount')}</label>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={problem === 'amount' || problem === 'amountMin' || undefined}
+            aria-describedby={problem ? problemId : undefined}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-currency`}>{t('converter.currency')}</label>
+          <input
+            id={`${id}-currency`}
+            list={listId}
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value)}
+            aria-invalid={problem === 'currency' || undefined}
+            aria-describedby={problem ? problemId : undefined}
+            autoComplete="off"
+          />
+          <datalist id={listId}>
+            {currencies.list.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </datalist>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-date`}>{t('converter.date')}</label>
+          <input id={`${id}-date`} type="date" value={dov} onChange={(event) => setDov(event.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={conversion.loading}>
+            {t('converter.convert')}
+          </button>
+        </div>
+        {problem && (
+          <p id={problemId} className="field-error" role="alert">
+            {problem === 'amountMin'
+              ? t('converter.amountMin', { min: MIN_AMOUNT })
+              : problem === 'amount'
+                ? t('converter.amountNumber')
+                : t('converter.mandatory')}
+          </p>
+        )}
+      </form>
+      <div className="converter-result" aria-live="polite">
+        {conversion.loading && <p className="loading">{t('converter.converting')}</p>}
+        {!conversion.loading && conversion.error && (
+          <p className="field-error" role="alert">
+            {t(conversion.error)}
+          </p>
+        )}
+        {!conversion.loading && params && convertTotal !== null && (
+          <p className="converter-total">
+            <output>
+              {t('converter.result', {
+                amount: formatNumber(params.amount),
+                currency: params.currency.value,
+                total: formatNumber(convertTotal),
+                local: tenant.currency,
+              })}
+            </output>
+            <span className="hint">
+              {t('converter.rateUsed', {
+                rate: formatNumber(params.currency.rate, 4),
+                local: tenant.currency,
+                currency: params.currency.value,
+                date: formatDate(params.dov, language),
+              })}
+            </span>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { DataTable } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import { Pager } from '../../components/Pager';
+import { useFieldValue } from '../../components/useFieldValue';
+import { paths } from '../../config/routes';
+import { tenant } from '../../config/tenant';
+import type { ExportTable } from '../../export';
+import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { fetchPreviousDay, fetchRates, ratesParams, shiftDays, withDifference, type ExchangeRate, type RatesSearch } from './api';
+import { defaultSearch, searchRates } from './slice';
+import { Converter } from './Converter';
+
+/** Rates print with 4 decimals: 2 would turn 0.0075 BDT per rupiah into 0.01. */
+export const RATE_DECIMALS = 4;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The search in the address bar (date, text, difference), so that a link reproduces it. */
+function searchFromUrl(query: string): { search: RatesSearch; showDifference: boolean } {
+  const params = new URLSearchParams(query);
+  const dov = params.get('dov') ?? '';
+  return {
+    search: { ...defaultSearch(), key: params.get('key') ?? '', ...(DATE.test(dov) ? { dov } : {}) },
+    showDifference: params.get('difference') === '1',
+  };
+}
+
+function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
+  const params = new URLSearchParams({ dov: search.dov });
+  if (search.key.trim()) params.set('key', search.key.trim());
+  if (showDifference) params.set('difference', '1');
+  return `?${params.toString()}`;
+}
+
+export function CustomsRates({ language }: { language: string }) {
+  const { t } = useTranslation('rates');
+  const dispatch = useAppDispatch();
+  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing } = useAppSelector(
+    (state) => state.exchangeRates,
+  );
+  const [key, setKey, keyRef] = useFieldValue();
+  const [dov, setDov] = useState(search.dov);
+  const [difference, setDifference] = useState(false);
+
+  const run = useCallback(
+    (next: RatesSearch, withDiff: boolean) => {
+      window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
+      void dispatch(searchRates({ search: next, showDifference: withDiff }));
+    },
+    [dispatch],
+  );
+
+  // The rates of the day (or of the linked search) show on arrival.
+  useEffect(() => {
+    const initial = searchFromUrl(window.location.search);
+    if (initial.search.key) setKey(initial.search.key);
+    setDov(initial.search.dov);
+    setDifference(initial.showDifference);
+    run(initial.search, initial.showDifference);
+  }, [run, setKey]);
+
+  const onSort = (field: string) => {
+    const order = search.sort === field && search.order === 'asc' ? 'desc' : 'asc';
+    run({ ...search, sort: field as RatesSearch['sort'], order, page: 1 }, showDifference);
+  };
+
+  const columns = useMemo<Array<ColumnDef<ExchangeRate, unknown>>>(() => {
+    const list: Array<ColumnDef<ExchangeRate, unknown>> = [
+      { id: 'code', header: t('columns.code'), accessorFn: (row) => row.code },
+      {
+        id: 'description',
+        header: t('columns.name'),
+        accessorFn: (row) => row.description,
+        cell: ({ row }) => (
+          <>
+            <span lang="en" dir="ltr">
+              {row.original.description}
+            </span>
+            {row.original.descriptionTranslated && language === tenant.translatedLanguages[0] && (
+              <span className="translated" {...textLanguage(tenant.translatedLanguages[0])}>
+                {row.original.descriptionTranslated}
+              </span>
+            )}
+          </>
+        ),
+      },
+      {
+        id: 'exchangeRate',
+        header: t('columns.rate', { currency: tenant.currency }),
+        meta: { numeric: true },
+        accessorFn: (row) => row.exchangeRate,
+        cell: ({ getValue }) => formatNumber(getValue() as number, RATE_DECIMALS),
+      },
+    ];
+    if (showDifference)
+      list.push({
+        id: 'difference',
+        header: t('columns.difference'),
+        enableSorting: false,
+        meta: { numeric: true },
+        accessorFn: (row) => row.difference ?? null,
+        cell: ({ getValue }) => {
+          const value = getValue() as number | null;
+          return value === null ? '-' : `${value > 0 ? '+' : ''}${formatNumber(value, RATE_DECIMALS)}`;
+        },
+      });
+    list.push({
+      id: 'chart',
+      header: t('columns.chart'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Link
+          to={`/${language}${paths.ratesChart}?${new URLSearchParams({ currency: row.original.code, from: shiftDays(search.dov, -30), to: search.dov }).toString()}`}
+          aria-label={t('chart.linkFor', { currency: row.original.code })}
+        >
+          {t('chart.link')}
+        </Link>
+      ),
+    });
+    return list;
+  }, [t, language, showDifference, search.dov]);
+
+  /** Every rate of the search (not only this page), with the difference when it is shown. */
+  const loadExport = async (): Promise<ExportTable> => {
+    const all = await fetchRates(ratesParams({ ...search, page: 1, size: 10000 }));
+    let rows = all.resultList;
+    if (showDifference)
+      rows = withDifference(
+        rows,
+        await fetchPreviousDay(
+          search.dov,
+          rows.map((row) => row.code),
+        ).catch(() => []),
+      );
+    return {
+      title: t('export.title'),
+      subtitle: t('export.subtitle', { date: formatDate(search.dov, language), currency: tenant.currency }),
+      language,
+      columns: [
+        { header: t('columns.code') },
+        { header: t('columns.name') },
+        { header: t('columns.rate', { currency: tenant.currency }), numeric: true, decimals: RATE_DECIMALS },
+        ...(showDifference ? [{ header: t('columns.difference'), numeric: true, decimals: RATE_DECIMALS }] : []),
+      ],
+      rows: rows.map((row) => [row.code, row.description, row.exchangeRate, ...(showDifference ? [row.difference ?? null] : [])]),
+    };
+  };
+
+  return (
+    <div className="tool">
+      <form
+        className="search-form"
+        role="search"
+        aria-label={t('form.label')}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const fields = new FormData(event.currentTarget);
+          const date = String(fields.get('dov') ?? '');
+          run({ ...search, key: String(fields.get('key') ?? ''), dov: DATE.test(date) ? date : search.dov, page: 1 }, difference);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="rates-key">{t('form.key')}</label>
+          <input
+            id="rates-key"
+            name="key"
+            type="search"
+            ref={keyRef}
+            value={key}
+            onChange={(event) => setKey(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="rates-dov">{t('form.dov')}</label>
+          <input id="rates-dov" name="dov" type="date" value={dov} required onChange={(event) => setDov(event.target.value)} />
+        </div>
+        <div className="field field-check">
+          <input
+            id="rates-difference"
+            type="checkbox"
+            checked={difference}
+            onChange={(event) => {
+              setDifference(event.target.checked);
+              if (searched) run(search, event.target.checked);
+            }}
+          />
+          <label htmlFor="rates-difference">{t('form.difference')}</label>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button">
+            {t('form.search')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby="rates-title" aria-busy={loading}>
+        <div className="results-head">
+          <h2 id="rates-title">{t('results.title', { date: formatDate(search.dov, language) })}</h2>
+          {data.length > 0 && (
+            <div className="results-actions">
+              <ExportMenu load={loadExport} fileName={`exchange-rates-${search.dov}`} />
+              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
+                {t('results.print')}
+              </button>
+            </div>
+          )}
+        </div>
+        <p className="hint">{t('results.unit', { currency: tenant.currency })}</p>
+        {previousDayMissing && (
+          <p className="notice-inline" role="status">
+            {t('results.previousDayMissing')}
+          </p>
+        )}
+        {loading && (
+          <p className="loading" role="status">
+            {t('results.loading')}
+          </p>
+        )}
+        {!loading && searched && data.length === 0 && (
+          <div className="empty-state" role="status">
+            <p>
+              <strong>{t('results.none')}</strong>
+            </p>
+            <p>{t('results.tryAgain')}</p>
+          </div>
+        )}
+        {data.length > 0 && (
+          <>
+            <DataTable
+              caption={t('results.caption', { count: totalCount })}
+              columns={columns}
+              data={data}
+              rowKey={(row) => row.code}
+              sorting={{ field: search.sort, order: search.order || 'asc' }}
+              onSort={onSort}
+              busy={loading}
+            />
+            <Pager
+              page={search.page}
+              size={search.size}
+              totalCount={totalCount}
+              onPage={(page) => run({ ...search, page }, showDifference)}
+              onSize={(size) => run({ ...search, size, page: 1 }, showDifference)}
+            />
+          </>
+        )}
+      </section>
+
+      <Converter language={language} />
+
+      <p className="browse-link">
+        <Link to={`/${language}${paths.centralBankRates}`}>{t('centralBank.link')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { http } from '../../http/client';
+import { serviceUrls } from '../../config/services';
+
+/** A currency's customs rate on a date: units of the local currency per unit of the currency. */
+export interface ExchangeRate {
+  code: string;
+  description: string | null;
+  descriptionTranslated: string | null;
+  exchangeRate: number;
+  /** Today's rate minus the previous day's; null where there is nothing to compare. */
+  difference?: number | null;
+  validFromDate: string;
+  validToDate: string | null;
+}
+
+export interface RatesSearch {
+  /** Search text (code or name). */
+  key: string;
+  /** Date of validity, YYYY-MM-DD. */
+  dov: string;
+  page: number;
+  size: number;
+  sort: 'code' | 'description' | 'exchangeRate';
+  /** '' = the service's default order. */
+  order: '' | 'asc' | 'desc';
+}
+
+export interface RatesPage {
+  resultList: ExchangeRate[];
+  totalCount: number;
+}
+
+/** Today in the visitor's calendar, YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function shiftDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The rate service's parameters for a search: offset = (page - 1) x size. */
+export function ratesParams(search: RatesSearch): Record<string, string | number> {
+  return {
+    validityDate: search.dov,
+    ...(search.key.trim() ? { searchText: search.key.trim() } : {}),
+    sortByFields: search.order ? `${search.sort}:${search.order}` : search.sort,
+    max: search.size,
+    offset: (search.page - 1) * search.size,
+  };
+}
+
+export async function fetchRates(params: Record<string, string | number>): Promise<RatesPage> {
+  const { data } = await http.get<RatesPage>(`${serviceUrls.rates}search`, { params });
+  return data;
+}
+
+/**
+ * Adds the day-on-day difference: today's rate minus the previous day's, only where the previous day's
+ * row has a closed validity (non-null validToDate); an open-ended one is still today's rate.
+ */
+export function withDifference(rows: ExchangeRate[], previous: ExchangeRate[]): ExchangeRate[] {
+  const before = new Map(previous.map((row) => [row.code, row]));
+  return rows.map((row) => {
+    const earlier = before.get(row.code);
+    const difference = earlier && earlier.validToDate !== null ? Math.round((row.exchangeRate - earlier.exchangeRate) * 1e6) / 1e6 : null;
+    return { ...row, difference };
+  });
+}
+
+/** The previous day's rates of the given currencies (the second call of a search with the difference). */
+export async function fetchPreviousDay(dov: string, codes: string[]): Promise<ExchangeRate[]> {
+  if (codes.length === 0) return [];
+  const { resultList } = await fetchRates({ validityDate: shiftDays(dov, -1), currencies: codes.join(','), max: codes.length });
+  return resultList;
+}
+
+export interface RateHistory {
+  code: string;
+  description: string | null;
+  descriptionTranslated: string | null;
+  from: string;
+  to: string;
+  points: Array<{ date: string; rate: number }>;
+}
+
+export async function fetchHistory(currency: string, from: string, to: string): Promise<RateHistory> {
+  const { data } = await http.get<RateHistory>(`${serviceUrls.rates}history`, { params: { currency, from, to } });
+  return data;
+}
+
+/** Whether the reference data knows this currency code at all (ISO 4217). */
+export async function currencyExists(code: string): Promise<boolean> {
+  try {
+    await http.get(`${serviceUrls.reference}currency/${encodeURIComponent(code)}`);
+    return true;
+  } catch (error) {
+    if ((error as { response?: { status?: number } }).response?.status === 404) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { http } from '../../http/client';
+import { ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
+import { matchCurrency } from './Converter';
+import { rateTicks } from './RateChart';
+import { convertCurrency, defaultSearch, searchRates } from './slice';
+
+afterEach(() => vi.restoreAllMocks());
+
+const row = (code: string, exchangeRate: number, validToDate: string | null = null): ExchangeRate => ({
+  code,
+  description: code,
+  descriptionTranslated: null,
+  exchangeRate,
+  validFromDate: '2026-08-01',
+  validToDate,
+});
+
+describe('exchange rates requests', () => {
+  it('defaults to page 1, size 10, sort by code with no order, today', () => {
+    const search = defaultSearch();
+    expect(search).toMatchObject({ key: '', page: 1, size: 10, sort: 'code', order: '' });
+    expect(search.dov).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(ratesParams(search)).toEqual({ validityDate: search.dov, sortByFields: 'code', max: 10, offset: 0 });
+  });
+  it('pages with offset (page - 1) x size and sends the order when one is chosen', () => {
+    expect(ratesParams({ key: ' usd ', dov: '2026-08-20', page: 3, size: 25, sort: 'exchangeRate', order: 'desc' })).toEqual({
+      validityDate: '2026-08-20',
+      searchText: 'usd',
+      sortByFields: 'exchangeRate:desc',
+      max: 25,
+      offset: 50,
+    });
+  });
+  it('shifts dates across months and years', () => {
+    expect(shiftDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDays('2025-12-31', 1)).toBe('2026-01-01');
+  });
+});
+
+describe('difference with the previous day', () => {
+  it('is today minus the previous rate only where the previous row has a closed validity', () => {
+    const today = [row('USD', 123.5), row('EUR', 140), row('GBP', 160)];
+    const previous = [row('USD', 123.25, '2026-08-19'), row('EUR', 139, null)];
+    expect(withDifference(today, previous).map((r) => r.difference)).toEqual([0.25, null, null]);
+  });
+});
+
+describe('exchange rates slice', () => {
+  it('shows the rates with the difference from a second call for the previous day', async () => {
+    const get = vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {
+      const params = (config?.params ?? {}) as Record<string, string>;
+      return params.validityDate === '2026-08-20'
+        ? { data: { resultList: [row('USD', 124)], totalCount: 1 } }
+        : { data: { resultList: [row('USD', 123, '2026-08-19')], totalCount: 1 } };
+    });
+    const store = makeStore();
+    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(get.mock.calls[1][1]?.params).toMatchObject({ validityDate: '2026-08-19', currencies: 'USD' });
+    const state = store.getState().exchangeRates;
+    expect(state.data[0].difference).toBe(1);
+    expect(state.previousDayMissing).toBe(false);
+    expect(state.loading).toBe(false);
+  });
+  it('still shows the rates when the previous-day call fails, with the message', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {
+      if ((config?.params as Record<string, string>).validityDate === '2026-08-20')
+        return { data: { resultList: [row('USD', 124)], totalCount: 1 } };
+      throw new Error('Network Error');
+    });
+    const store = makeStore();
+    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
+    const state = store.getState();
+    expect(state.exchangeRates.data).toHaveLength(1);
+    expect(state.exchangeRates.previousDayMissing).toBe(true);
+    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.previousDayFailed']);
+  });
+  it('empties the list and notifies when the rates call fails', async () => {
+    vi.spyOn(http, 'get').mockRejectedValue(new Error('Network Error'));
+    const store = makeStore();
+    await store.dispatch(searchRates({ search: defaultSearch(), showDifference: false }));
+    const state = store.getState();
+    expect(state.exchangeRates).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
+    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.ratesFailed']);
+  });
+});
+
+describe('currency converter', () => {
+  it('totals amount x rate of the date', async () => {
+    vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.36114)], totalCount: 1 } });
+    const store = makeStore();
+    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 100, code: 'USD', label: 'USD — US Dollar' }));
+    const { conversion } = store.getState().exchangeRates;
+    expect(conversion.convertTotal).toBeCloseTo(12336.114, 6);
+    expect(conversion.params).toEqual({
+      dov: '2026-08-01',
+      amount: 100,
+      currency: { label: 'USD — US Dollar', value: 'USD', rate: 123.36114 },
+    });
+  });
+  it('says No available rate for this date for a known currency without a rate, and notifies', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (url) => {
+      if (String(url).includes('/reference-service/currency/')) return { data: { code: 'USD' } };
+      return { data: { resultList: [], totalCount: 0 } };
+    });
+    const store = makeStore();
+    await store.dispatch(convertCurrency({ dov: '2020-01-01', amount: 5, code: 'USD', label: 'USD' }));
+    const state = store.getState();
+    expect(state.exchangeRates.conversion).toMatchObject({ convertTotal: null, error: 'converter.noRate' });
+    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.convertFailed']);
+  });
+  it('says Currency Not Found for a code the reference data does not know', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (url) => {
+      if (String(url).includes('/reference-service/currency/')) throw Object.assign(new Error('404'), { response: { status: 404 } });
+      return { data: { resultList: [], totalCount: 0 } };
+    });
+    const store = makeStore();
+    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'XYZ', label: 'XYZ' }));
+    expect(store.getState().exchangeRates.conversion.error).toBe('converter.notFound');
+  });
+  it('matches what was typed against the currencies of the date', () => {
+    const list = [{ label: 'USD — US Dollar', value: 'USD', rate: 123 }];
+    expect(matchCurrency(' usd', list)?.value).toBe('USD');
+    expect(matchCurrency('USD — US Dollar', list)?.value).toBe('USD');
+    expect(matchCurrency('Dollar', list)).toBeUndefined();
+  });
+});
+
+describe('chart axis', () => {
+  it('puts round ticks around the rates', () => {
+    const ticks = rateTicks(121.7, 124.2);
+    expect(ticks[0]).toBeLessThanOrEqual(121.7);
+    expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(124.2);
+    expect(ticks).toEqual([121, 122, 123, 124, 125]);
+    expect(rateTicks(0.0071, 0.0078)).toEqual([0.007, 0.0072, 0.0074, 0.0076, 0.0078]);
+  });
+});

@@ -1,0 +1,182 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { notify } from '../../app/notificationsSlice';
+import {
+  currencyExists,
+  fetchPreviousDay,
+  fetchRates,
+  ratesParams,
+  todayIso,
+  withDifference,
+  type ExchangeRate,
+  type RatesSearch,
+} from './api';
+
+/** A currency the converter offers, with its rate on the chosen date. */
+export interface CurrencyOption {
+  label: string;
+  value: string;
+  rate: number;
+}
+
+export interface ConversionParams {
+  dov: string;
+  amount: number;
+  currency: CurrencyOption;
+}
+
+export interface ExchangeRatesState {
+  search: RatesSearch;
+  showDifference: boolean;
+  data: ExchangeRate[];
+  totalCount: number;
+  loading: boolean;
+  error: boolean;
+  searched: boolean;
+  /** The previous day's call failed or had no rates: the rates show without a difference. */
+  previousDayMissing: boolean;
+  conversion: {
+    params: ConversionParams | null;
+    convertTotal: number | null;
+    loading: boolean;
+    /** Translation key (rates namespace) of why the last conversion gave no total. */
+    error: string | null;
+  };
+  currencies: { dov: string | null; list: CurrencyOption[]; loading: boolean };
+}
+
+export const defaultSearch = (): RatesSearch => ({ key: '', dov: todayIso(), page: 1, size: 10, sort: 'code', order: '' });
+
+const initialState: ExchangeRatesState = {
+  search: defaultSearch(),
+  showDifference: false,
+  data: [],
+  totalCount: 0,
+  loading: false,
+  error: false,
+  searched: false,
+  previousDayMissing: false,
+  conversion: { params: null, convertTotal: null, loading: false, error: null },
+  currencies: { dov: null, list: [], loading: false },
+};
+
+export const searchRates = createAsyncThunk(
+  'exchangeRates/search',
+  async ({ search, showDifference }: { search: RatesSearch; showDifference: boolean }, { dispatch, rejectWithValue }) => {
+    let page;
+    try {
+      page = await fetchRates(ratesParams(search));
+    } catch {
+      dispatch(notify('error', 'notifications.ratesFailed'));
+      return rejectWithValue(null);
+    }
+    if (!showDifference) return { ...page, previousDayMissing: false };
+    // The second call: the previous day's rates of the same currencies. Its failure only costs the difference.
+    try {
+      const previous = await fetchPreviousDay(
+        search.dov,
+        page.resultList.map((row) => row.code),
+      );
+      if (page.resultList.length > 0 && previous.length === 0) throw new Error('no previous-day rates');
+      return { resultList: withDifference(page.resultList, previous), totalCount: page.totalCount, previousDayMissing: false };
+    } catch {
+      dispatch(notify('error', 'notifications.previousDayFailed'));
+      return { ...page, previousDayMissing: true };
+    }
+  },
+);
+
+/** The currencies with a rate on a date, for the converter's choice. */
+export const loadCurrencies = createAsyncThunk('exchangeRates/currencies', async (dov: string, { dispatch, rejectWithValue }) => {
+  try {
+    const { resultList } = await fetchRates({ validityDate: dov, max: 10000 });
+    return resultList.map<CurrencyOption>((row) => ({
+      label: `${row.code} — ${row.description ?? row.code}`,
+      value: row.code,
+      rate: row.exchangeRate,
+    }));
+  } catch {
+    dispatch(notify('error', 'notifications.currenciesFailed'));
+    return rejectWithValue(null);
+  }
+});
+
+/** Total = amount x the currency's rate on the date; no rate that day is an error. */
+export const convertCurrency = createAsyncThunk(
+  'exchangeRates/convert',
+  async (params: { dov: string; amount: number; code: string; label: string }, { dispatch, rejectWithValue }) => {
+    try {
+      const { resultList } = await fetchRates({ validityDate: params.dov, currencies: params.code, max: 1 });
+      const rate = resultList[0]?.exchangeRate;
+      if (rate === undefined || rate === null) {
+        if (!(await currencyExists(params.code))) return rejectWithValue('converter.notFound');
+        dispatch(notify('error', 'notifications.convertFailed'));
+        return rejectWithValue('converter.noRate');
+      }
+      const currency: CurrencyOption = { label: params.label, value: params.code, rate };
+      return { params: { dov: params.dov, amount: params.amount, currency }, total: params.amount * rate };
+    } catch {
+      dispatch(notify('error', 'notifications.convertFailed'));
+      return rejectWithValue(null);
+    }
+  },
+);
+
+export const exchangeRatesSlice = createSlice({
+  name: 'exchangeRates',
+  initialState,
+  reducers: {
+    conversionFailed(state, action: PayloadAction<string>) {
+      state.conversion = { params: null, convertTotal: null, loading: false, error: action.payload };
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(searchRates.pending, (state, action) => {
+        state.search = action.meta.arg.search;
+        state.showDifference = action.meta.arg.showDifference;
+        state.loading = true;
+        state.error = false;
+      })
+      .addCase(searchRates.fulfilled, (state, action) => {
+        state.loading = false;
+        state.searched = true;
+        state.data = action.payload.resultList;
+        state.totalCount = action.payload.totalCount;
+        state.previousDayMissing = action.payload.previousDayMissing;
+      })
+      .addCase(searchRates.rejected, (state) => {
+        state.loading = false;
+        state.searched = true;
+        state.error = true;
+        state.data = [];
+        state.totalCount = 0;
+        state.previousDayMissing = false;
+      })
+      .addCase(loadCurrencies.pending, (state, action) => {
+        state.currencies = { dov: action.meta.arg, list: [], loading: true };
+      })
+      .addCase(loadCurrencies.fulfilled, (state, action) => {
+        if (state.currencies.dov === action.meta.arg) state.currencies = { dov: action.meta.arg, list: action.payload, loading: false };
+      })
+      .addCase(loadCurrencies.rejected, (state, action) => {
+        if (state.currencies.dov === action.meta.arg) state.currencies.loading = false;
+      })
+      .addCase(convertCurrency.pending, (state) => {
+        state.conversion.loading = true;
+        state.conversion.error = null;
+      })
+      .addCase(convertCurrency.fulfilled, (state, action) => {
+        state.conversion = { params: action.payload.params, convertTotal: action.payload.total, loading: false, error: null };
+      })
+      .addCase(convertCurrency.rejected, (state, action) => {
+        state.conversion = {
+          params: null,
+          convertTotal: null,
+          loading: false,
+          error: typeof action.payload === 'string' ? action.payload : 'converter.failed',
+        };
+      });
+  },
+});
+
+export const { conversionFailed } = exchangeRatesSlice.actions;

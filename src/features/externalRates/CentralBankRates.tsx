@@ -1,0 +1,174 @@
+import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notificationsSlice';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { DataTable } from '../../components/DataTable';
+import { Pager } from '../../components/Pager';
+import { useFieldValue } from '../../components/useFieldValue';
+import { download } from '../../export/download';
+import { formatDate, formatNumber } from '../../i18n/language';
+import { fetchCsv, printUrl, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
+import { searchExternalRates } from './slice';
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** A central bank's reference rates (the European Central Bank's in the embedded default): search and print. */
+export function CentralBankRates({ language }: { language: string }) {
+  const { t } = useTranslation('rates');
+  const dispatch = useAppDispatch();
+  const { search, data, totalCount, source, loading, searched } = useAppSelector((state) => state.externalRates);
+  const [text, setText, textRef] = useFieldValue();
+  const [date, setDate] = useState('');
+  const [printing, setPrinting] = useState(false);
+
+  const run = useCallback((next: ExternalRatesSearch) => void dispatch(searchExternalRates(next)), [dispatch]);
+  useEffect(() => {
+    const initial = { date: today(), searchText: '', page: 1, size: 50 };
+    setDate(initial.date);
+    run(initial);
+  }, [run]);
+
+  const print = async (format: PrintFormat) => {
+    if (!search) return;
+    if (format !== 'csv') {
+      window.open(printUrl(search, format, language), '_blank', 'noopener');
+      return;
+    }
+    setPrinting(true);
+    try {
+      download(new Blob([await fetchCsv(search, language)], { type: 'text/csv;charset=utf-8' }), 'rates.csv');
+    } catch {
+      dispatch(notify('error', 'notifications.centralBankFailed'));
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const base = data[0]?.baseCurrency ?? 'EUR';
+  const columns = useMemo<Array<ColumnDef<CentralBankRate, unknown>>>(
+    () => [
+      { id: 'currency', header: t('columns.code'), accessorFn: (row) => row.currency },
+      {
+        id: 'currencyName',
+        header: t('columns.name'),
+        accessorFn: (row) => row.currencyName,
+        cell: ({ getValue }) => (
+          <span lang="en" dir="ltr">
+            {(getValue() as string | null) ?? '-'}
+          </span>
+        ),
+      },
+      {
+        id: 'rate',
+        header: t('centralBank.rate', { base }),
+        meta: { numeric: true },
+        accessorFn: (row) => row.rate,
+        cell: ({ getValue }) => formatNumber(getValue() as number, 4),
+      },
+    ],
+    [t, base],
+  );
+
+  return (
+    <div className="tool">
+      <form
+        className="search-form"
+        role="search"
+        aria-label={t('centralBank.form')}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const fields = new FormData(event.currentTarget);
+          run({
+            date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today(),
+            searchText: String(fields.get('searchText') ?? ''),
+            page: 1,
+            size: search?.size ?? 50,
+          });
+        }}
+      >
+        <div className="field">
+          <label htmlFor="cb-text">{t('form.key')}</label>
+          <input
+            id="cb-text"
+            name="searchText"
+            type="search"
+            ref={textRef}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="cb-date">{t('form.dov')}</label>
+          <input id="cb-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button">
+            {t('form.search')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby="cb-title" aria-busy={loading}>
+        <div className="results-head">
+          <h2 id="cb-title">
+            {data[0] ? t('centralBank.resultsOn', { date: formatDate(data[0].date, language) }) : t('centralBank.results')}
+          </h2>
+          {data.length > 0 && (
+            <div className="results-actions" role="group" aria-label={t('centralBank.print')}>
+              {(['csv', 'xlsx', 'pdf'] as const).map((format) => (
+                <button
+                  key={format}
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={printing}
+                  onClick={() => void print(format)}
+                >
+                  {t('centralBank.printAs', { format: format.toUpperCase() })}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        {source && <p className="hint">{t('centralBank.source', { source, base })}</p>}
+        {loading && (
+          <p className="loading" role="status">
+            {t('results.loading')}
+          </p>
+        )}
+        {!loading && searched && data.length === 0 && (
+          <div className="empty-state" role="status">
+            <p>
+              <strong>{t('results.none')}</strong>
+            </p>
+            <p>{t('results.tryAgain')}</p>
+          </div>
+        )}
+        {search && data.length > 0 && (
+          <>
+            <DataTable
+              caption={t('results.caption', { count: totalCount })}
+              columns={columns}
+              data={data}
+              rowKey={(row) => row.currency}
+              busy={loading}
+            />
+            <Pager
+              page={search.page}
+              size={search.size}
+              totalCount={totalCount}
+              sizes={[10, 25, 50, 100]}
+              onPage={(page) => run({ ...search, page })}
+              onSize={(size) => run({ ...search, size, page: 1 })}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

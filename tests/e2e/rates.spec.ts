@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The published BDT rates the portal imports, read here to know what the pages must show. */
+const published = readFileSync(join(__dirname, '..', '..', 'data', 'fx', 'bdt-rates.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split(','))
+  .map(([date, currency, , bdtPerUnit]) => ({ date, currency, rate: Number(bdtPerUnit) }));
+const rateOf = (date: string, currency: string) => published.find((r) => r.date === date && r.currency === currency)!.rate;
+const dates = [...new Set(published.map((r) => r.date))].sort();
+const DAY = 86_400_000;
+/** A date inside a run of consecutive published days, and the first date of the data (no day before it). */
+const consecutive = dates.find((date, i) => i > 1 && Date.parse(date) - Date.parse(dates[i - 1]) === DAY)!;
+const dayBefore = dates[dates.indexOf(consecutive) - 1];
+const firstDate = dates[0];
+const four = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+  ).toEqual([]);
+}
+
+test('rates of a date with the difference to the previous day, computed from the published rates', async ({ page }) => {
+  await page.goto('/en/exchange/customs-exchange-rate/');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.getByLabel('Date of validity').fill(consecutive);
+  await page.getByLabel('Currency code or name').fill('USD');
+  await page.getByLabel('Show the difference with the previous day').check();
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`dov=${consecutive}.*difference=1`));
+  const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
+  await expect(usd).toContainText(four(rateOf(consecutive, 'USD')));
+  // The difference is kept to 6 decimals (no floating-point noise), shown with 4.
+  const difference = Math.round((rateOf(consecutive, 'USD') - rateOf(dayBefore, 'USD')) * 1e6) / 1e6;
+  await expect(page.getByRole('columnheader', { name: 'Difference' })).toBeVisible();
+  await expect(usd).toContainText(`${difference > 0 ? '+' : ''}${four(difference)}`);
+  await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
+});
+
+test('a date with no previous-day rate shows the rates without a difference, and says so', async ({ page }) => {
+  await page.goto(`/en/exchange/customs-exchange-rate/?dov=${firstDate}&difference=1`);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: "Could not fetch yesterday's exchange rates for comparison" })).toBeVisible();
+  const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
+  await page.getByLabel('Currency code or name').fill('USD');
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  await expect(usd).toContainText(four(rateOf(firstDate, 'USD')));
+  await expect(usd.getByRole('cell').nth(3)).toHaveText('-');
+});
+
+test('the converter gives 100 x the rate of the chosen date, and says when a currency or a rate is missing', async ({ page }) => {
+  const date = dates[dates.length - 20];
+  await page.goto('/en/exchange/customs-exchange-rate/');
+  const converter = page.getByRole('region', { name: 'Currency converter' });
+  await converter.getByLabel('Date').fill(date);
+  await converter.getByLabel('Amount').fill('100');
+  await converter.getByLabel('Currency').fill('USD');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  const total = (100 * rateOf(date, 'USD')).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(converter.locator('output')).toHaveText(`100.00 USD = ${total} BDT`);
+
+  await converter.getByLabel('Amount').fill('0.5');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.getByRole('alert')).toHaveText('The amount must be at least 1.');
+  await converter.getByLabel('Amount').fill('10');
+  await converter.getByLabel('Currency').fill('QQQ');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.getByRole('alert')).toHaveText('Currency Not Found');
+  await converter.getByLabel('Date').fill('2020-01-15');
+  await converter.getByLabel('Currency').fill('USD');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.getByRole('alert')).toHaveText('No available rate for this date');
+  await expect(page.getByText('Something went wrong while converting the currency')).toBeVisible();
+});
+
+test('the chart of USD over August 2026 draws every day, with its data as a table', async ({ page }) => {
+  await page.goto('/en/exchange/customs-exchange-rate/?key=USD');
+  await page.getByRole('link', { name: 'Chart of USD' }).click();
+  await expect(page).toHaveURL(/chart\/\?currency=USD/);
+  await page.getByLabel('From', { exact: true }).fill('2026-08-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-08-31');
+  await page.getByRole('button', { name: 'Show' }).click();
+  const chart = page.getByRole('img', { name: /USD from 08\/01\/2026 to 08\/31\/2026/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('circle')).toHaveCount(31);
+  await page.getByText('Show the data as a table').click();
+  const rows = page.locator('.chart-data tbody tr');
+  await expect(rows).toHaveCount(31);
+  await expect(rows.first()).toContainText(four(rateOf('2026-08-01', 'USD')));
+  await expect(rows.nth(30)).toContainText(four(rateOf('2026-08-31', 'USD')));
+});
+
+test('the chart runs right to left in Arabic', async ({ page }) => {
+  await page.goto('/ar/exchange/customs-exchange-rate/chart/?currency=USD&from=2026-08-01&to=2026-08-31');
+  const dots = page.locator('.rate-chart circle');
+  await expect(dots).toHaveCount(31);
+  const firstX = Number(await dots.first().getAttribute('cx'));
+  const lastX = Number(await dots.last().getAttribute('cx'));
+  expect(firstX).toBeGreaterThan(lastX);
+});
+
+test('central bank rates: search, then print as CSV (rates.csv with a BOM)', async ({ page }) => {
+  await page.goto('/en/exchange/central-bank-rates/');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.getByLabel('Currency code or name').fill('yen');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expect(page.locator('table tbody tr')).toContainText('JPY');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('group', { name: 'Print the rates' }).getByRole('button', { name: 'CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('rates.csv');
+  const bytes = readFileSync((await file.path()) as string);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe('Currency,Name,Units per EUR,Date');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^JPY,Yen,\d+(\.\d+)?,\d{4}-\d{2}-\d{2}$/);
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('group', { name: 'Print the rates' }).getByRole('button', { name: 'PDF' }).click();
+  expect((await popup).url()).toMatch(/\/external-rates-service\/print\?reportFormat=pdf/);
+});
+
+for (const language of ['en', 'ar']) {
+  test(`the rate pages pass axe in ${language}`, async ({ page }) => {
+    await page.goto(`/${language}/exchange/customs-exchange-rate/?dov=${consecutive}&difference=1`);
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    await axeClean(page);
+    await page.goto(`/${language}/exchange/customs-exchange-rate/chart/?currency=USD&from=2026-08-01&to=2026-08-31`);
+    await expect(page.locator('.rate-chart circle').first()).toBeVisible();
+    await axeClean(page);
+    await page.goto(`/${language}/exchange/central-bank-rates/`);
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    await axeClean(page);
+  });
+}
