@@ -138,7 +138,12 @@ export async function externalRatesPlugin(app: FastifyInstance, options: { datab
         title: text.title,
         subtitle: `${CENTRAL_BANK.name}${date ? ` · ${date}` : ''}`,
         language: locale,
-        columns: [{ header: text.currency }, { header: text.name }, { header: text.rate, numeric: true, decimals: 4 }, { header: text.date }],
+        columns: [
+          { header: text.currency },
+          { header: text.name },
+          { header: text.rate, numeric: true, decimals: 4 },
+          { header: text.date },
+        ],
         rows: exchangeRates.map((row) => [row.currency, row.currencyName, row.rate, row.date]),
       });
       return reply
