@@ -15,7 +15,7 @@ async function interactive(page: Page, response: Response | null): Promise<Respo
 }
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
@@ -26,6 +26,6 @@ export const test = base.extend({
       const response = await reload(options);
       return options?.waitUntil ? response : interactive(page, response);
     };
-    await use(page);
+    await provide(page);
   },
 });
