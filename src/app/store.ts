@@ -2,18 +2,22 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
+import { referenceListsSlice } from './referenceListsSlice';
 import { tariffSlice } from '../features/tariff/slice';
 import { exchangeRatesSlice } from '../features/exchangeRates/slice';
 import { externalRatesSlice } from '../features/externalRates/slice';
+import { codificationSlice } from '../features/codification/slice';
 
 export function makeStore() {
   return configureStore({
     reducer: {
       app: appSlice.reducer,
       notifications: notificationsSlice.reducer,
+      referenceLists: referenceListsSlice.reducer,
       tariff: tariffSlice.reducer,
       exchangeRates: exchangeRatesSlice.reducer,
       externalRates: externalRatesSlice.reducer,
+      codification: codificationSlice.reducer,
     },
   });
 }

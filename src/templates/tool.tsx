@@ -4,6 +4,7 @@ import { ToolShell } from '../components/ToolShell';
 import { TariffBrowse } from '../features/tariff/TariffBrowse';
 import { TariffDetail } from '../features/tariff/TariffDetail';
 import { TariffSearch } from '../features/tariff/TariffSearch';
+import { Codification } from '../features/codification/Codification';
 import { Seo } from '../components/Seo';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
@@ -15,6 +16,7 @@ type ToolView = React.ComponentType<{ language: string; search: string }>;
 /** The tools available so far, by tool and view; the others show that they are being set up. */
 const TOOLS: Record<string, Record<string, ToolView>> = {
   'tariff-search': { search: TariffSearch, browse: TariffBrowse, detail: TariffDetail },
+  codification: { search: Codification },
 };
 
 export default function ToolPage({ pageContext, location }: TemplateProps<Context>) {

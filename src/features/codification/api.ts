@@ -1,0 +1,126 @@
+import {
+  getReference,
+  searchReference,
+  type ReferencePage,
+  type ReferenceRecord,
+  type ReferenceSearch,
+  type Restriction,
+} from '../../http/reference';
+
+/** The reference tables the tool offers, in the order shown; address tables also filter and export addresses. */
+export const REFERENCE_TABLES = [
+  { value: 'extendedProcedure', address: false },
+  { value: 'modelOfDeclaration', address: false },
+  { value: 'bank', address: true },
+  { value: 'customsOffice', address: true },
+  { value: 'declarant', address: true },
+  { value: 'attachedDocument', address: false },
+  { value: 'commodity', address: false },
+] as const;
+export type ReferenceTable = (typeof REFERENCE_TABLES)[number]['value'];
+
+export const hasAddress = (table: ReferenceTable) => REFERENCE_TABLES.some((item) => item.value === table && item.address);
+
+/** A filter's condition; '' is All: the field's usual match (code starts with, text contains). */
+export type Condition = '' | 'EQUALS' | 'STARTS_WITH' | 'CONTAINS';
+export const CONDITIONS: Condition[] = ['', 'EQUALS', 'STARTS_WITH', 'CONTAINS'];
+
+export interface CodificationFilter {
+  referenceTable: ReferenceTable | null;
+  code: string;
+  codeCondition: Condition;
+  description: string;
+  descriptionCondition: Condition;
+  address: string;
+  addressCondition: Condition;
+}
+
+export interface CodificationPaging {
+  /** 0-based: offset = pageNumber x size. */
+  pageNumber: number;
+  size: number;
+  sort: string;
+  order: 'ASC' | 'DESC';
+}
+
+/** Length of an extended procedure code: requested procedure (2) + previous procedure (2). */
+export const EXTENDED_PROCEDURE_LENGTH = 4;
+
+/**
+ * An extended procedure code that cannot match: longer than 4 characters, or EQUALS with other than
+ * exactly 4. Such a search gives an empty result without calling the service.
+ */
+export function impossibleExtendedProcedure(filter: CodificationFilter): boolean {
+  if (filter.referenceTable !== 'extendedProcedure') return false;
+  const code = filter.code.trim();
+  if (!code) return false;
+  return code.length > EXTENDED_PROCEDURE_LENGTH || (filter.codeCondition === 'EQUALS' && code.length !== EXTENDED_PROCEDURE_LENGTH);
+}
+
+function codeRestrictions(table: ReferenceTable, code: string, condition: Condition): Restriction[] {
+  const operator = condition || 'STARTS_WITH';
+  if (table !== 'extendedProcedure' || operator === 'CONTAINS') return [{ field: 'code', operator, value: code }];
+  // The code splits into the requested procedure (first 2 characters) and the previous procedure (the rest).
+  const requested = code.slice(0, 2);
+  const previous = code.slice(2);
+  const list: Restriction[] = [
+    { field: 'requestedProcedureCode', operator: operator === 'EQUALS' || previous ? 'EQUALS' : 'STARTS_WITH', value: requested },
+  ];
+  if (previous) list.push({ field: 'previousProcedureCode', operator, value: previous });
+  return list;
+}
+
+/** The search request of a filter and a page: every filled field must match (AND). */
+export function codificationRequest(filter: CodificationFilter, paging: CodificationPaging, translated: boolean): ReferenceSearch {
+  const table = filter.referenceTable!;
+  const restrictions: Restriction[] = [];
+  const code = filter.code.trim();
+  if (code) restrictions.push(...codeRestrictions(table, code, filter.codeCondition));
+  const description = filter.description.trim();
+  if (description)
+    restrictions.push({
+      field: translated ? 'descriptionTranslated' : 'description',
+      operator: filter.descriptionCondition || 'CONTAINS',
+      value: description,
+    });
+  const address = filter.address.trim();
+  if (address && hasAddress(table))
+    restrictions.push({ field: 'address1', operator: filter.addressCondition || 'CONTAINS', value: address });
+  return {
+    max: paging.size,
+    offset: paging.pageNumber * paging.size,
+    restrictBy: 'AND',
+    restrictions: restrictions.length ? restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
+    sortByFields: [{ field: paging.sort, order: paging.order }],
+  };
+}
+
+export function searchCodification(filter: CodificationFilter, paging: CodificationPaging, translated: boolean): Promise<ReferencePage> {
+  return searchReference(filter.referenceTable!, codificationRequest(filter, paging, translated));
+}
+
+/** The code as the tool shows it: extended procedure = requested + previous; model of declaration = code-generalProcedureCode. */
+export function shownCode(table: ReferenceTable, row: ReferenceRecord): string {
+  if (table === 'extendedProcedure') return `${row.requestedProcedureCode ?? ''}${row.previousProcedureCode ?? ''}`;
+  if (table === 'modelOfDeclaration') return `${row.code}-${row.generalProcedureCode}`;
+  return String(row.code ?? '');
+}
+
+/** The key of a record in the service's GET path. */
+export function detailKey(table: ReferenceTable, row: ReferenceRecord): string {
+  if (table === 'extendedProcedure') return `${row.requestedProcedureCode}/${row.previousProcedureCode}`;
+  if (table === 'modelOfDeclaration') return `${row.code}/${row.generalProcedureCode}`;
+  return String(row.code);
+}
+
+export function fetchDetail(table: ReferenceTable, key: string): Promise<ReferenceRecord> {
+  return getReference(table, key);
+}
+
+/** Flow of a model of declaration: '0' export, '1' import. */
+export function flowKey(flow: unknown): 'export' | 'import' | null {
+  return flow === '0' ? 'export' : flow === '1' ? 'import' : null;
+}
+
+/** Rows an export may hold. */
+export const EXPORT_LIMIT = 1000;

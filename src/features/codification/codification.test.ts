@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { http } from '../../http/client';
+import { codificationRequest, detailKey, flowKey, impossibleExtendedProcedure, shownCode, type CodificationFilter } from './api';
+import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchCodes } from './slice';
+
+afterEach(() => vi.restoreAllMocks());
+
+const filter = (changes: Partial<CodificationFilter>): CodificationFilter => ({ ...EMPTY_FILTER, ...changes });
+
+describe('codification requests', () => {
+  it('defaults to page number 0, size 10, code ascending, with offset = pageNumber x size', () => {
+    expect(DEFAULT_PAGING).toEqual({ pageNumber: 0, size: 10, sort: 'code', order: 'ASC' });
+    const request = codificationRequest(
+      filter({ referenceTable: 'declarant', description: 'Shipping' }),
+      { ...DEFAULT_PAGING, pageNumber: 3 },
+      false,
+    );
+    expect(request).toMatchObject({ max: 10, offset: 30, restrictBy: 'AND', sortByFields: [{ field: 'code', order: 'ASC' }] });
+    expect(request.restrictions).toEqual([{ field: 'description', operator: 'CONTAINS', value: 'Shipping' }]);
+  });
+  it('uses each condition, All meaning code starts with and text contains', () => {
+    const request = codificationRequest(
+      filter({
+        referenceTable: 'bank',
+        code: 'BK',
+        codeCondition: '',
+        description: 'Bank',
+        descriptionCondition: 'STARTS_WITH',
+        address: 'Dhaka',
+      }),
+      DEFAULT_PAGING,
+      true,
+    );
+    expect(request.restrictions).toEqual([
+      { field: 'code', operator: 'STARTS_WITH', value: 'BK' },
+      { field: 'descriptionTranslated', operator: 'STARTS_WITH', value: 'Bank' },
+      { field: 'address1', operator: 'CONTAINS', value: 'Dhaka' },
+    ]);
+  });
+  it('ignores the address of tables without addresses, and searches everything with no filter', () => {
+    expect(codificationRequest(filter({ referenceTable: 'attachedDocument', address: 'x' }), DEFAULT_PAGING, false).restrictions).toEqual([
+      { field: 'code', operator: 'IS_NOT_NULL' },
+    ]);
+  });
+  it('splits an extended procedure code into requested (2) and previous procedure', () => {
+    expect(
+      codificationRequest(filter({ referenceTable: 'extendedProcedure', code: '4000', codeCondition: 'EQUALS' }), DEFAULT_PAGING, false)
+        .restrictions,
+    ).toEqual([
+      { field: 'requestedProcedureCode', operator: 'EQUALS', value: '40' },
+      { field: 'previousProcedureCode', operator: 'EQUALS', value: '00' },
+    ]);
+    expect(codificationRequest(filter({ referenceTable: 'extendedProcedure', code: '4' }), DEFAULT_PAGING, false).restrictions).toEqual([
+      { field: 'requestedProcedureCode', operator: 'STARTS_WITH', value: '4' },
+    ]);
+  });
+  it('knows which extended procedure codes cannot match', () => {
+    expect(impossibleExtendedProcedure(filter({ referenceTable: 'extendedProcedure', code: '40', codeCondition: 'EQUALS' }))).toBe(true);
+    expect(impossibleExtendedProcedure(filter({ referenceTable: 'extendedProcedure', code: '40001' }))).toBe(true);
+    expect(impossibleExtendedProcedure(filter({ referenceTable: 'extendedProcedure', code: '4000', codeCondition: 'EQUALS' }))).toBe(false);
+    expect(impossibleExtendedProcedure(filter({ referenceTable: 'extendedProcedure', code: '40', codeCondition: 'STARTS_WITH' }))).toBe(
+      false,
+    );
+    expect(impossibleExtendedProcedure(filter({ referenceTable: 'bank', code: '40', codeCondition: 'EQUALS' }))).toBe(false);
+  });
+  it('shows codes by the rules of each table', () => {
+    expect(shownCode('extendedProcedure', { code: 'x', requestedProcedureCode: '40', previousProcedureCode: '71' })).toBe('4071');
+    expect(shownCode('modelOfDeclaration', { code: 'IM', generalProcedureCode: '4' })).toBe('IM-4');
+    expect(detailKey('extendedProcedure', { requestedProcedureCode: '40', previousProcedureCode: '71' })).toBe('40/71');
+    expect([flowKey('0'), flowKey('1'), flowKey(null)]).toEqual(['export', 'import', null]);
+  });
+});
+
+describe('codification slice', () => {
+  it('gives an empty result without a call for an impossible extended procedure code', async () => {
+    const post = vi.spyOn(http, 'post');
+    const store = makeStore();
+    await store.dispatch(
+      searchCodes({
+        filter: filter({ referenceTable: 'extendedProcedure', code: '40', codeCondition: 'EQUALS' }),
+        paging: DEFAULT_PAGING,
+        translated: false,
+      }),
+    );
+    expect(post).not.toHaveBeenCalled();
+    expect(store.getState().codification).toMatchObject({ data: [], totalCount: 0, searched: true, loading: false });
+  });
+  it('resets everything but the configuration when a search fails, and notifies', async () => {
+    vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
+    const store = makeStore();
+    const config = store.getState().codification.config;
+    await store.dispatch(
+      searchCodes({
+        filter: filter({ referenceTable: 'bank', code: 'B' }),
+        paging: { ...DEFAULT_PAGING, pageNumber: 2 },
+        translated: false,
+      }),
+    );
+    const state = store.getState();
+    expect(state.codification.config).toEqual(config);
+    expect(state.codification).toMatchObject({ filter: EMPTY_FILTER, paging: DEFAULT_PAGING, data: [], loading: false, error: true });
+    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+  });
+  it('opens the detail panel as soon as the record starts loading', async () => {
+    let answer!: (value: unknown) => void;
+    vi.spyOn(http, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+    const store = makeStore();
+    const pending = store.dispatch(openDetail({ table: 'extendedProcedure', key: '40/00' }));
+    expect(store.getState().codification.detail).toEqual({ key: '40/00', data: null, loading: true, error: false });
+    expect(vi.mocked(http.get).mock.calls[0][0]).toBe('/reference-service/extendedProcedure/40/00');
+    answer({ data: { code: '4000', requestedProcedureCode: '40', previousProcedureCode: '00' } });
+    await pending;
+    expect(store.getState().codification.detail).toMatchObject({ loading: false, data: { code: '4000' } });
+  });
+});

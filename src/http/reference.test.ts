@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../app/store';
+import { loadReferenceList } from '../app/referenceListsSlice';
+import { http } from './client';
+import { lookupRequest, referencePageSize } from './reference';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('reference lookups', () => {
+  it('searches commodity codes by digits and descriptions by words', () => {
+    expect(lookupRequest('commodity', '0901.11').restrictions).toEqual([{ field: 'code', operator: 'STARTS_WITH', value: '090111' }]);
+    expect(lookupRequest('commodity', 'coffee', true).restrictions).toEqual([
+      { field: 'descriptionTranslated', operator: 'CONTAINS', value: 'coffee' },
+    ]);
+  });
+  it('searches other entities by code start OR description', () => {
+    const request = lookupRequest('customsOffice', 'CHT');
+    expect(request.restrictBy).toBe('OR');
+    expect(request.restrictions).toEqual([
+      { field: 'code', operator: 'STARTS_WITH', value: 'CHT' },
+      { field: 'description', operator: 'CONTAINS', value: 'CHT' },
+    ]);
+  });
+  it('pages 15 commodities or 5000 of anything else by default', () => {
+    expect([referencePageSize('commodity'), referencePageSize('country')]).toEqual([15, 5000]);
+  });
+});
+
+describe('reference lists cache', () => {
+  it('fetches a list once and signals its completion', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [{ code: 'IM' }], totalCount: 1 } });
+    const store = makeStore();
+    await store.dispatch(loadReferenceList('modelOfDeclaration'));
+    await store.dispatch(loadReferenceList('modelOfDeclaration'));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post.mock.calls[0][1]).toMatchObject({ max: 5000 });
+    expect(store.getState().referenceLists.modelOfDeclaration).toEqual({
+      data: [{ code: 'IM' }],
+      totalCount: 1,
+      isLoading: false,
+      loaded: true,
+    });
+  });
+  it('only logs a failure, and tries again later', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
+    const store = makeStore();
+    await store.dispatch(loadReferenceList('country'));
+    expect(error).toHaveBeenCalled();
+    expect(store.getState().notifications).toEqual([]);
+    expect(store.getState().referenceLists.country).toMatchObject({ isLoading: false, loaded: false });
+  });
+});

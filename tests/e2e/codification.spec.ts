@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from './fixtures';
+
+async function searchIn(page: Page, table: string) {
+  await page.getByLabel('Reference list', { exact: true }).selectOption({ label: table });
+}
+
+test('a reference list must be chosen; declarants whose description contains a word open in the detail panel', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/en/tools/codification/');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /reference list/ })).toHaveText(
+    'A reference list must be selected before a search.',
+  );
+
+  await searchIn(page, 'Declarants');
+  await page.getByLabel('Description', { exact: true }).fill('Forwarding');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The service, asked the same question, says how many there are.
+  const expected = await request.post('/reference-service/declarant/search', {
+    data: { max: 1, restrictBy: 'AND', restrictions: [{ field: 'description', operator: 'CONTAINS', value: 'Forwarding' }] },
+  });
+  const { totalCount } = (await expected.json()) as { totalCount: number };
+  expect(totalCount).toBeGreaterThan(10);
+  await expect(page.locator('.table-range')).toHaveText(`1–10 of ${totalCount}`);
+  const rows = page.locator('table tbody tr');
+  await expect(rows).toHaveCount(10);
+  for (const text of await rows.locator('td:nth-child(2)').allTextContents()) expect(text.toLowerCase()).toContain('forwarding');
+  await expect(page.getByText(/Sample data: these records are generated/)).toBeVisible();
+
+  const first = rows.first().getByRole('button');
+  const code = (await first.textContent())!.trim();
+  await first.click();
+  const panel = page.getByRole('complementary', { name: `Details of ${code}` });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Address line 1')).toBeVisible();
+  await expect(panel).toContainText('Sample data (not a real record)');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('an extended procedure code "40" with Equals gives no result and makes no call', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  const calls: string[] = [];
+  // The tool's searches (restrictBy AND); the reference list it caches for suggestions is another call.
+  page.on('request', (sent) => {
+    if (sent.url().includes('/reference-service/extendedProcedure/search') && sent.postData()?.includes('"restrictBy":"AND"'))
+      calls.push(sent.postData()!);
+  });
+  await searchIn(page, 'Extended procedures');
+  await page.getByLabel('Code condition').selectOption({ label: 'Equals' });
+  await page.getByLabel('Code', { exact: true }).fill('40');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No result found. Your enquiry gave no results.')).toBeVisible();
+  expect(calls).toEqual([]);
+
+  // Four characters are a real code: requested 40 + previous procedure.
+  await page.getByLabel('Code', { exact: true }).fill('4000');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expect(page.locator('table tbody tr').first()).toContainText('4000');
+  expect(calls).toHaveLength(1);
+});
+
+test('models of declaration show code-generalProcedureCode and their flow', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  await searchIn(page, 'Models of declaration');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const first = page.locator('table tbody tr').first();
+  await expect(first.getByRole('button')).toHaveText(/^[A-Z]{2}-\d$/);
+  await expect(first.locator('td').nth(2)).toHaveText(/^(Export|Import)$/);
+});
+
+test('the declarants export holds 1000 rows with both address lines', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  await searchIn(page, 'Declarants');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const file = await downloading;
+  const lines = readFileSync((await file.path()) as string, 'utf8')
+    .slice(1)
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('Code,Name/Description,Address Line 1,Address Line 2');
+  expect(lines).toHaveLength(1001);
+});
+
+for (const language of ['en', 'ar']) {
+  test(`the codification tool with results and details passes axe in ${language}`, async ({ page }) => {
+    await page.goto(`/${language}/tools/codification/`);
+    await page.locator('select').first().selectOption('customsOffice');
+    await page.locator('form[role="search"] button[type="submit"]').click();
+    await page.locator('table tbody tr').first().getByRole('button').click();
+    await expect(page.getByRole('complementary')).toBeVisible();
+    await expect(page.getByRole('complementary').locator('dl')).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+    ).toEqual([]);
+  });
+}
