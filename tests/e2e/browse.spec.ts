@@ -76,6 +76,20 @@ test('the layout holds at 360 px: the menu opens from its button', async ({ page
   expect(width).toBeLessThanOrEqual(360);
 });
 
+test('tool pages with wide result tables hold at 360 px: the tables scroll in their own box', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of [
+    '/en/tools/tariff-search/?keyword=coffee',
+    '/ar/exchange/customs-exchange-rate/?difference=1',
+    '/en/exchange/central-bank-rates/',
+    '/en/exchange/customs-exchange-rate/chart/?currency=USD&from=2026-08-01&to=2026-08-31',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('table').first()).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});
+
 test('unknown paths show the 404 page in the browser', async ({ page }) => {
   const response = await page.goto('/ar/definitely-missing/');
   expect(response?.status()).toBe(404);
