@@ -75,6 +75,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  // A writer waits for another (a second server importing the same packs) instead of failing.
+  database.pragma('busy_timeout = 120000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('cache_size = -32000');

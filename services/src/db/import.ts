@@ -53,7 +53,17 @@ export async function importPack(
   }
   const content = await pack.build(dataDir);
   let total = 0;
-  await database.db.transaction().execute(async (trx) => {
+  const imported = await database.db.transaction().execute(async (trx) => {
+    // One importer at a time (two servers starting on one empty database): the second waits here,
+    // then finds the pack already imported and leaves it.
+    if (database.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`guichet-data-packs:${database.schema ?? ''}`}))`.execute(trx);
+    else await sql`update data_pack set name = name where 1 = 0`.execute(trx);
+    const now = await trx.selectFrom('data_pack').select(['version', 'rowCount']).where('name', '=', pack.name).executeTakeFirst();
+    if (now && now.version === version && !options.force) {
+      total = Number(now.rowCount);
+      return false;
+    }
     for (const table of pack.tables) {
       const rows: Row[] = content.tables[table] ?? [];
       await trx.deleteFrom(table).execute();
@@ -79,13 +89,15 @@ export async function importPack(
       rowCount: total,
       report: content.report ? JSON.stringify(content.report) : null,
     };
-    if (current) await trx.updateTable('data_pack').set(record).where('name', '=', pack.name).execute();
+    if (now) await trx.updateTable('data_pack').set(record).where('name', '=', pack.name).execute();
     else
       await trx
         .insertInto('data_pack')
         .values({ name: pack.name, ...record })
         .execute();
+    return true;
   });
+  if (!imported) return { pack: pack.name, status: 'unchanged', rows: total, milliseconds: Math.round(performance.now() - started) };
   return {
     pack: pack.name,
     status: 'imported',

@@ -253,11 +253,29 @@ const centralBankRatesPack: DataPack = {
 
 const LOCODE_FILE = 'locations/unlocode-2024.csv';
 
+/**
+ * Customs-controlled places that UN/LOCODE does not list (inland container depots, bonded areas, land
+ * customs stations): sample data for the demonstration administration, flagged sample, in codes BDZnn
+ * that UN/LOCODE leaves unused. Functions as UN/LOCODE writes them (3 road, 6 multimodal, B border crossing).
+ */
+const SAMPLE_LOCATIONS: Array<[code: string, description: string, functions: string]> = [
+  ['BDZ01', 'Kamalapur Inland Container Depot', '236'],
+  ['BDZ02', 'Pangaon Inland Container Terminal', '16'],
+  ['BDZ03', 'Chattogram Private Inland Container Depot, Sitakunda', '36'],
+  ['BDZ04', 'Dhaka Export Processing Zone bonded area', '3'],
+  ['BDZ05', 'Chattogram Export Processing Zone bonded area', '3'],
+  ['BDZ06', 'Benapole land customs station', '23B'],
+  ['BDZ07', 'Burimari land customs station', '3B'],
+  ['BDZ08', 'Tamabil land customs station', '3B'],
+  ['BDZ09', 'Hili land customs station', '23B'],
+  ['BDZ10', 'Sonamasjid land customs station', '3B'],
+];
+
 const locationPack: DataPack = {
   name: 'location',
-  summary: 'location and port: UN/LOCODE 2024 (ports = function 1)',
+  summary: 'location and port: UN/LOCODE 2024 (ports = function 1), plus sample customs-controlled places',
   files: [LOCODE_FILE],
-  revision: 1,
+  revision: 2,
   tables: ['ref_location', 'ref_port'],
   async build(dataDir) {
     const locations: Row[] = parseCsv(await read(dataDir, LOCODE_FILE)).map((record) => ({
@@ -273,8 +291,25 @@ const locationPack: DataPack = {
       validTo: null,
       sample: 0,
     }));
+    const known = new Set(locations.map((row) => row.code));
+    for (const [code, description, functions] of SAMPLE_LOCATIONS) {
+      if (known.has(code)) throw new Error(`Sample location ${code} is a UN/LOCODE code: choose another`);
+      locations.push({
+        code,
+        description,
+        descriptionTranslated: null,
+        countryCode: 'BD',
+        subdivision: null,
+        functions,
+        latitude: null,
+        longitude: null,
+        validFrom: OPEN_VALIDITY,
+        validTo: null,
+        sample: 1,
+      });
+    }
     const ports = locations.filter((row) => typeof row.functions === 'string' && row.functions.includes('1'));
-    return { tables: { ref_location: locations, ref_port: ports } };
+    return { tables: { ref_location: locations, ref_port: ports }, report: { sampleLocations: SAMPLE_LOCATIONS.length } };
   },
 };
 

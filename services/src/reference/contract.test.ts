@@ -119,6 +119,12 @@ describe.each(BACKENDS)('reference service contract on $name', (backend) => {
     }
     const companies = await search('company', { max: 0 });
     expect(companies.body.totalCount).toBeGreaterThanOrEqual(1000);
+    // Locations: UN/LOCODE entries are real; the customs-controlled places added to them are sample, and say so.
+    const extras = await search('location', { restrictions: [{ field: 'sample', operator: 'EQUALS', value: true }] });
+    expect(extras.body.totalCount).toBeGreaterThanOrEqual(10);
+    for (const row of extras.body.resultList) expect(row.code).toMatch(/^BDZ\d\d$/);
+    const real = await search('location', { restrictions: [{ field: 'code', operator: 'EQUALS', value: 'BDCGP' }] });
+    expect(real.body.resultList[0]).toMatchObject({ description: 'Chattogram', sample: false });
   });
 
   it('looks up a list of codes with IN', async () => {
