@@ -182,9 +182,12 @@ if (buildOnly) {
   stop(0);
 } else {
   log('ready');
+  const demoAccounts = JSON.parse(readFileSync(join(root, 'services', 'src', 'identity', 'demo-accounts.json'), 'utf8'));
   console.log(`
   Portal       ${portalUrl}/  (redirects to ${portalUrl}/fr/)
   CMS admin    ${cmsUrl}/admin   editor: ${process.env.CMS_ADMIN_EMAIL || 'editor@guichet.local'} / ${process.env.CMS_ADMIN_PASSWORD ? '(CMS_ADMIN_PASSWORD)' : 'Guichet-Editor-2026'}
+  Identity     ${portalUrl}/auth/realms/guichet/account   demo accounts (sign in on the portal):
+${demoAccounts.map((account) => `                 ${account.username.padEnd(26)} ${account.password.padEnd(22)} ${account.roles.join(', ')}`).join('\n')}
   Health       ${portalUrl}/health
 
   After publishing content in the CMS, rebuild the site: npm run build (or restart npm start).

@@ -9,9 +9,21 @@ import { ratesPlugin, RATES_PREFIX } from './rates/plugin.js';
 import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from './external-rates/plugin.js';
 import { openDatabase, type Database } from './db/database.js';
 import { prepareDatabase } from './db/import.js';
+import { identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
+import { SigningKey } from './identity/tokens.js';
+import { createVerifier } from './identity/verify.js';
+import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
-export const API_PREFIXES = [CMS_GRAPHQL_PATH, '/health', REFERENCE_PREFIX, RATES_PREFIX, EXTERNAL_RATES_PREFIX];
+export const API_PREFIXES = [
+  CMS_GRAPHQL_PATH,
+  '/health',
+  REFERENCE_PREFIX,
+  RATES_PREFIX,
+  EXTERNAL_RATES_PREFIX,
+  IDENTITY_PREFIX,
+  HELPDESK_PREFIX,
+];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024 });
@@ -23,6 +35,17 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
   await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
+  const key = await SigningKey.load(config.identityKeyFile);
+  await app.register(identityPlugin, { database, key, publicUrl: config.publicUrl, accessTokenLifetime: config.accessTokenLifetime });
+  // Protected services verify tokens of the embedded realm, or of the Keycloak that IDENTITY_ISSUER names.
+  const verifier = createVerifier({
+    issuer: config.identityIssuer ?? issuerOf(config.publicUrl),
+    audience: SERVICES_AUDIENCE,
+    keys: config.identityJwksUrl ?? key,
+    clientId: REALM.clients[0].clientId,
+  });
+  app.decorate('verifier', verifier);
+  await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
   return app;
 }
 
@@ -38,4 +61,11 @@ async function openServiceDatabase(app: FastifyInstance, url: string | undefined
   }
   app.log.info(`reference data ready in ${Math.round(performance.now() - started)} ms (${database.dialect}: ${database.location})`);
   return database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies the bearer tokens protected services require. */
+    verifier: import('./identity/verify.js').Verifier;
+  }
 }

@@ -17,6 +17,15 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Reference-service answers kept in memory (REFERENCE_CACHE_SIZE, 0 = off). */
   referenceCacheSize: number;
+  /** The portal's public origin (SITE_URL, default http://localhost:PORT): base of the embedded realm's issuer. */
+  publicUrl: string;
+  /** Where the embedded identity server keeps its signing key. */
+  identityKeyFile: string;
+  /** Access token lifetime of the embedded identity server, seconds (ACCESS_TOKEN_LIFETIME, default the realm's 300). */
+  accessTokenLifetime: number | undefined;
+  /** A real Keycloak instead of the embedded realm: its issuer (IDENTITY_ISSUER) and JWKS URL (IDENTITY_JWKS_URL). */
+  identityIssuer: string | undefined;
+  identityJwksUrl: string | undefined;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -38,5 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     databaseUrl: env.DATABASE_URL || undefined,
     referenceCacheSize: integer('REFERENCE_CACHE_SIZE', env.REFERENCE_CACHE_SIZE, 2000),
+    publicUrl: (env.SITE_URL || `http://localhost:${integer('PORT', env.PORT, 8000)}`).replace(/\/+$/, ''),
+    identityKeyFile: resolve(repoRoot, 'var', 'identity', 'signing-key.json'),
+    accessTokenLifetime: env.ACCESS_TOKEN_LIFETIME ? integer('ACCESS_TOKEN_LIFETIME', env.ACCESS_TOKEN_LIFETIME, 300) : undefined,
+    identityIssuer: env.IDENTITY_ISSUER || undefined,
+    identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
   };
 }

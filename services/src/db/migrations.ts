@@ -182,12 +182,69 @@ function createCentralBankRates(dialect: DialectName): Migration {
   };
 }
 
+/** Accounts of the embedded identity server (a real Keycloak keeps its own). */
+function createIdentityUsers(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<AnyDatabase>) {
+      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      await db.schema
+        .createTable('identity_user')
+        .addColumn('id', text, (column) => column.primaryKey())
+        .addColumn('username', text, (column) => column.notNull().unique())
+        .addColumn('email', text, (column) => column.notNull().unique())
+        .addColumn('firstName', 'text', (column) => column.notNull())
+        .addColumn('lastName', 'text', (column) => column.notNull())
+        .addColumn('passwordHash', 'text', (column) => column.notNull())
+        /** JSON array of realm roles. */
+        .addColumn('roles', 'text', (column) => column.notNull())
+        .addColumn('createdAt', 'text', (column) => column.notNull())
+        .execute();
+    },
+    async down(db: Kysely<AnyDatabase>) {
+      await db.schema.dropTable('identity_user').ifExists().execute();
+    },
+  };
+}
+
+/** Help desk requests (attachments kept with them, within the service's size limit). */
+function createHelpdesk(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<AnyDatabase>) {
+      await db.schema
+        .createTable('helpdesk_request')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('userId', 'text', (column) => column.notNull())
+        .addColumn('userName', 'text', (column) => column.notNull())
+        .addColumn('userEmail', 'text', (column) => column.notNull())
+        .addColumn('category', 'text', (column) => column.notNull())
+        .addColumn('subject', 'text', (column) => column.notNull())
+        .addColumn('message', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('answer', 'text')
+        .addColumn('answeredBy', 'text')
+        .addColumn('attachmentName', 'text')
+        .addColumn('attachmentType', 'text')
+        .addColumn('attachmentSize', 'integer')
+        .addColumn('attachment', dialect === 'postgres' ? 'bytea' : 'blob')
+        .addColumn('createdAt', 'text', (column) => column.notNull())
+        .addColumn('updatedAt', 'text', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('helpdesk_request_user').on('helpdesk_request').columns(['userId', 'createdAt']).execute();
+    },
+    async down(db: Kysely<AnyDatabase>) {
+      await db.schema.dropTable('helpdesk_request').ifExists().execute();
+    },
+  };
+}
+
 /** Versioned migrations, in order. Add new ones at the end with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_reference_tables': createReferenceTables(dialect),
     '0002_text_search': createTextSearch(dialect),
     '0003_central_bank_rates': createCentralBankRates(dialect),
+    '0004_identity_users': createIdentityUsers(dialect),
+    '0005_helpdesk': createHelpdesk(dialect),
   };
 }
 

@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { InjectOptions } from 'fastify';
+import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { helpdeskPlugin, HELPDESK_PREFIX } from '../helpdesk/plugin.js';
+import { DEMO_ACCOUNTS } from './accounts.js';
+import { identityPlugin, issuerOf, REALM, SERVICES_AUDIENCE } from './plugin.js';
+import { SigningKey } from './tokens.js';
+import { createVerifier } from './verify.js';
+
+const PORTAL = 'http://localhost:8000';
+const REALM_PATH = `/auth/realms/${REALM.realm}`;
+const OIDC = `${REALM_PATH}/protocol/openid-connect`;
+const CLIENT = REALM.clients[0].clientId;
+const demo = (role: string) => DEMO_ACCOUNTS.find((account) => account.roles.includes(role))!;
+
+describe.each(BACKENDS)('identity server and protected services on $name', (backend) => {
+  let service: TestService;
+  let key: SigningKey;
+  beforeAll(async () => {
+    key = await SigningKey.load();
+    service = await startTestService(backend, [], async (app, database) => {
+      await app.register(identityPlugin, { database, key, publicUrl: PORTAL });
+      const verifier = createVerifier({ issuer: issuerOf(PORTAL), audience: SERVICES_AUDIENCE, keys: key, clientId: CLIENT });
+      await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const inject = (options: InjectOptions) => service.app.inject(options);
+  const cookieValue = (setCookie: string | string[] | undefined, name: string) =>
+    ([] as string[])
+      .concat(setCookie ?? [])
+      .find((cookie) => cookie.startsWith(`${name}=`))
+      ?.split(';')[0];
+  const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+
+  function authQuery(extra: Record<string, string> = {}) {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const query = new URLSearchParams({
+      client_id: CLIENT,
+      redirect_uri: `${PORTAL}/en/`,
+      response_type: 'code',
+      response_mode: 'fragment',
+      state: 'state-1',
+      nonce: 'nonce-1',
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    return { verifier, query: query.toString() };
+  }
+
+  /** The login form's fields and its CSRF cookie. */
+  async function loginPage(query: string, endpoint = 'auth') {
+    const response = await inject({ method: 'GET', url: `${OIDC}/${endpoint}?${query}` });
+    return {
+      response,
+      context: hidden(response.body, 'context'),
+      csrf: hidden(response.body, 'csrf'),
+      cookie: cookieValue(response.headers['set-cookie'], 'GUICHET_CSRF')!,
+    };
+  }
+
+  async function submitLogin(query: string, login: string, password: string) {
+    const { context, csrf, cookie } = await loginPage(query);
+    return inject({
+      method: 'POST',
+      url: `${REALM_PATH}/login-actions/authenticate`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: new URLSearchParams({ context, csrf, login, password }).toString(),
+    });
+  }
+
+  async function exchange(location: string, verifier: string) {
+    const code = new URLSearchParams(location.split('#')[1]).get('code')!;
+    return inject({
+      method: 'POST',
+      url: `${OIDC}/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PORTAL },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: `${PORTAL}/en/`,
+        client_id: CLIENT,
+        code_verifier: verifier,
+      }).toString(),
+    });
+  }
+
+  async function signIn(role: string) {
+    const { verifier, query } = authQuery();
+    const account = demo(role);
+    const login = await submitLogin(query, account.username, account.password);
+    const tokens = (await exchange(login.headers.location as string, verifier)).json();
+    const session = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+    return { tokens, session };
+  }
+
+  it('describes the realm as Keycloak does, with its signing keys', async () => {
+    const discovery = (await inject({ method: 'GET', url: `${REALM_PATH}/.well-known/openid-configuration` })).json();
+    expect(discovery.issuer).toBe(`${PORTAL}${REALM_PATH}`);
+    expect(discovery.token_endpoint).toBe(`${PORTAL}${OIDC}/token`);
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    const jwks = (await inject({ method: 'GET', url: `${OIDC}/certs` })).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+
+  it('signs in with code + PKCE S256 and gives Keycloak-shaped tokens; a code works once', async () => {
+    const { verifier, query } = authQuery();
+    const page = await loginPage(query);
+    expect(page.response.statusCode).toBe(200);
+    expect(page.response.body).toContain('<html lang="en" dir="ltr">');
+    const login = await submitLogin(query, demo('officer').username, demo('officer').password);
+    expect(login.statusCode).toBe(302);
+    const location = login.headers.location as string;
+    expect(location.startsWith(`${PORTAL}/en/#`)).toBe(true);
+    expect(new URLSearchParams(location.split('#')[1]).get('state')).toBe('state-1');
+    const response = await exchange(location, verifier);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(PORTAL);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    const tokens = response.json();
+    const access = decodeJwt(tokens.access_token);
+    expect(access).toMatchObject({
+      iss: `${PORTAL}${REALM_PATH}`,
+      azp: CLIENT,
+      typ: 'Bearer',
+      preferred_username: demo('officer').username,
+    });
+    expect(access.aud).toContain(SERVICES_AUDIENCE);
+    expect((access.realm_access as { roles: string[] }).roles).toEqual(['officer']);
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ aud: CLIENT, nonce: 'nonce-1', typ: 'ID' });
+    expect(decodeJwt(tokens.refresh_token).typ).toBe('Refresh');
+    expect((await exchange(location, verifier)).json().error).toBe('invalid_grant');
+  });
+
+  it('refuses a wrong PKCE verifier and a redirect to another site', async () => {
+    const { query } = authQuery();
+    const login = await submitLogin(query, demo('trader').username, demo('trader').password);
+    expect((await exchange(login.headers.location as string, 'x'.repeat(43))).json()).toMatchObject({ error: 'invalid_grant' });
+    const evil = authQuery({ redirect_uri: 'https://evil.example/' });
+    const response = await inject({ method: 'GET', url: `${OIDC}/auth?${evil.query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    const noPkce = new URLSearchParams(authQuery().query);
+    noPkce.delete('code_challenge_method');
+    const plain = await inject({ method: 'GET', url: `${OIDC}/auth?${noPkce.toString()}` });
+    expect(plain.headers.location).toContain('error=invalid_request');
+  });
+
+  it('says when the password is wrong, then throttles, and needs its CSRF value', async () => {
+    const { query } = authQuery({ kc_locale: 'fr' });
+    const wrong = await submitLogin(query, 'nobody@guichet.local', 'wrong-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('Adresse e-mail ou mot de passe incorrect.');
+    for (let attempt = 0; attempt < 5; attempt++) await submitLogin(query, 'throttled@guichet.local', 'wrong-password');
+    const throttled = await submitLogin(query, 'throttled@guichet.local', 'wrong-password');
+    expect(throttled.statusCode).toBe(429);
+    const { context, csrf } = await loginPage(query);
+    const forged = await inject({
+      method: 'POST',
+      url: `${REALM_PATH}/login-actions/authenticate`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ context, csrf, login: demo('trader').username, password: demo('trader').password }).toString(),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.headers.location).toBeUndefined();
+  });
+
+  it('checks an existing session silently (prompt=none), refreshes tokens, and ends with sign-out', async () => {
+    const silent = await inject({ method: 'GET', url: `${OIDC}/auth?${authQuery({ prompt: 'none' }).query}` });
+    expect(silent.headers.location).toContain('error=login_required');
+    const { tokens, session } = await signIn('trader');
+    const again = await inject({ method: 'GET', url: `${OIDC}/auth?${authQuery({ prompt: 'none' }).query}`, headers: { cookie: session } });
+    expect(again.headers.location).toMatch(/#.*code=/);
+    const refresh = () =>
+      inject({
+        method: 'POST',
+        url: `${OIDC}/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLIENT }).toString(),
+      });
+    const refreshed = await refresh();
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeJwt(refreshed.json().access_token).sub).toBe(decodeJwt(tokens.access_token).sub);
+    const info = await inject({ method: 'GET', url: `${OIDC}/userinfo`, headers: { authorization: `bearer ${tokens.access_token}` } });
+    expect(info.json()).toMatchObject({ email: demo('trader').username, given_name: demo('trader').firstName });
+    const logout = await inject({
+      method: 'GET',
+      url: `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`,
+      headers: { cookie: session },
+    });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe(`${PORTAL}/en/`);
+    expect((await refresh()).statusCode).toBe(400);
+  });
+
+  it('registers a trader who can then sign in, and refuses a taken e-mail', async () => {
+    const email = `new.trader.${Date.now()}@example.com`;
+    const register = async (values: Record<string, string>) => {
+      const { query } = authQuery();
+      const { context, csrf, cookie } = await loginPage(query, 'registrations');
+      return inject({
+        method: 'POST',
+        url: `${REALM_PATH}/login-actions/registration`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        payload: new URLSearchParams({ context, csrf, ...values }).toString(),
+      });
+    };
+    const values = { firstName: 'Rina', lastName: 'Das', email, password: 'a-long-password-1', passwordConfirm: 'a-long-password-1' };
+    const created = await register(values);
+    expect(created.statusCode).toBe(302);
+    const { verifier, query } = authQuery();
+    const login = await submitLogin(query, email, 'a-long-password-1');
+    const access = decodeJwt((await exchange(login.headers.location as string, verifier)).json().access_token);
+    expect((access.realm_access as { roles: string[] }).roles).toEqual(['trader']);
+    const taken = await register(values);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.body).toContain('An account with this e-mail already exists.');
+    const short = await register({ ...values, email: `x${email}`, password: 'short', passwordConfirm: 'short' });
+    expect(short.body).toContain('The password needs at least 10 characters.');
+  });
+
+  describe('protected help desk', () => {
+    const request = {
+      category: 'tariff',
+      subject: 'Classification of cotton T-shirts',
+      message: 'Which heading applies to knitted cotton T-shirts for men?',
+    };
+
+    it('answers 401 without a valid token (none, bad signature, expired) and 403 with the wrong role', async () => {
+      const { tokens } = await signIn('trader');
+      const [head, payload, signature] = tokens.access_token.split('.');
+      const tampered = `${head}.${payload}.${signature.slice(0, -4)}AAAA`;
+      const expired = await key.sign({ ...decodeJwt(tokens.access_token), exp: undefined, iat: undefined }, -60);
+      for (const authorization of [undefined, `Bearer ${tampered}`, `Bearer ${expired}`, 'Bearer not-a-token']) {
+        for (const [method, url] of [
+          ['GET', `${HELPDESK_PREFIX}/requests`],
+          ['POST', `${HELPDESK_PREFIX}/requests`],
+          ['POST', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/answer`],
+          ['GET', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/attachment`],
+        ] as const) {
+          const response = await inject({
+            method,
+            url,
+            headers: authorization ? { authorization } : {},
+            payload: method === 'POST' ? request : undefined,
+          });
+          expect(response.statusCode, `${method} ${url} ${authorization?.slice(0, 12)}`).toBe(401);
+          expect(response.body).not.toContain('cotton');
+        }
+      }
+      const answer = await inject({
+        method: 'POST',
+        url: `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/answer`,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+        payload: { answer: 'Heading 6109.' },
+      });
+      expect(answer.statusCode).toBe(403);
+    });
+
+    it("keeps a trader's request to the trader and the officers, who answer it", async () => {
+      const trader = await signIn('trader');
+      const declarant = await signIn('declarant');
+      const officer = await signIn('officer');
+      const bearer = (tokens: { access_token: string }) => ({ authorization: `Bearer ${tokens.access_token}` });
+      const attachment = { name: 'invoice.txt', type: 'text/plain', data: Buffer.from('Invoice 42: 100 T-shirts').toString('base64') };
+      const created = await inject({
+        method: 'POST',
+        url: `${HELPDESK_PREFIX}/requests`,
+        headers: bearer(trader.tokens),
+        payload: { ...request, attachment },
+      });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json();
+      const mine = (await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests`, headers: bearer(trader.tokens) })).json();
+      expect(mine.resultList.map((row: { id: string }) => row.id)).toContain(id);
+      const other = (await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests`, headers: bearer(declarant.tokens) })).json();
+      expect(other.resultList.map((row: { id: string }) => row.id)).not.toContain(id);
+      expect(
+        (await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests/${id}/attachment`, headers: bearer(declarant.tokens) }))
+          .statusCode,
+      ).toBe(404);
+      const staff = (await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests`, headers: bearer(officer.tokens) })).json();
+      expect(staff.resultList.map((row: { id: string }) => row.id)).toContain(id);
+      const file = await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests/${id}/attachment`, headers: bearer(officer.tokens) });
+      expect(file.body).toBe('Invoice 42: 100 T-shirts');
+      const answered = await inject({
+        method: 'POST',
+        url: `${HELPDESK_PREFIX}/requests/${id}/answer`,
+        headers: bearer(officer.tokens),
+        payload: { answer: 'Heading 6109: T-shirts, knitted.' },
+      });
+      expect(answered.statusCode).toBe(200);
+      const after = (await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests`, headers: bearer(trader.tokens) })).json();
+      expect(after.resultList.find((row: { id: string }) => row.id === id)).toMatchObject({
+        status: 'answered',
+        answer: 'Heading 6109: T-shirts, knitted.',
+      });
+    });
+
+    it('answers bad requests with 400 naming the field', async () => {
+      const { tokens } = await signIn('trader');
+      for (const [payload, word] of [
+        [{ ...request, category: 'gossip' }, 'category'],
+        [{ ...request, subject: '' }, 'subject'],
+        [{ ...request, attachment: { name: 'x.exe', type: 'application/x-msdownload', data: 'AAAA' } }, 'type'],
+      ] as const) {
+        const response = await inject({
+          method: 'POST',
+          url: `${HELPDESK_PREFIX}/requests`,
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toContain(word);
+      }
+    });
+  });
+});
