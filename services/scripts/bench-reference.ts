@@ -30,7 +30,10 @@ const tariff = parseCsv(readFileSync(join(import.meta.dirname, '..', '..', 'data
 const wordCounts = new Map<string, number>();
 for (const line of tariff)
   for (const word of line.description.toLowerCase().match(/[a-z]{4,}/g) ?? []) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
-const KEYWORDS = [...wordCounts].sort((a, b) => b[1] - a[1]).slice(0, 400).map(([word]) => word);
+const KEYWORDS = [...wordCounts]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 400)
+  .map(([word]) => word);
 const CODES = tariff.map((line) => line.hs_code.replace(/\./g, ''));
 const HEADINGS = [...new Set(CODES.map((code) => code.slice(0, 4)))];
 const DECLARANT_WORDS = ['logistics', 'agency', 'forwarding', 'clearing', 'brokers', 'services', 'licensed', 'rahman', 'islam', 'ahmed'];
