@@ -23,4 +23,8 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', setTimeout: 'readonly' },
     },
   },
+  {
+    files: ['static/**/*.js'],
+    languageOptions: { globals: { window: 'readonly' } },
+  },
 );

@@ -208,6 +208,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
       context: baseContext(language, '/404/'),
     });
     page('/500/', 'server-error');
+    page(paths.accessDenied, 'access-denied');
+    page(paths.helpDesk, 'help-desk');
     page(paths.exchangeRates, 'exchange-rate');
     page(paths.ratesChart, 'exchange-rate', { view: 'chart' });
     page(paths.centralBankRates, 'exchange-rate', { view: 'central-bank' });

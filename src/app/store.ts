@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { referenceListsSlice } from './referenceListsSlice';
+import { authSlice } from '../auth/authSlice';
 import { tariffSlice } from '../features/tariff/slice';
 import { exchangeRatesSlice } from '../features/exchangeRates/slice';
 import { externalRatesSlice } from '../features/externalRates/slice';
@@ -13,6 +14,7 @@ export function makeStore() {
     reducer: {
       app: appSlice.reducer,
       notifications: notificationsSlice.reducer,
+      auth: authSlice.reducer,
       referenceLists: referenceListsSlice.reducer,
       tariff: tariffSlice.reducer,
       exchangeRates: exchangeRatesSlice.reducer,

@@ -6,6 +6,7 @@ import { TOOL_LINKS, paths } from '../config/routes';
 import { isLanguage, languageCookie } from '../i18n/language';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Emblem } from './Emblem';
+import { AccountMenu } from '../auth/AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Notifications } from './Notifications';
 import { useSiteMetadata } from './useSiteMetadata';
@@ -58,9 +59,7 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
           </Link>
           <div className="header-actions">
             <LanguageSwitcher language={language} originalPath={originalPath} />
-            <button type="button" className="button button-outline sign-in" disabled title={t('account.signInSoon')}>
-              {t('account.signIn')}
-            </button>
+            <AccountMenu language={language} />
             <button
               type="button"
               className="menu-toggle"
@@ -128,6 +127,9 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact">{t('footer.contact')}</h2>
             <p>{t('footer.contactText')}</p>
+            <p>
+              <Link to={to(paths.helpDesk)}>{t('footer.helpDeskLink')}</Link>
+            </p>
             <button type="button" className="button button-light" onClick={() => window.print()}>
               {t('footer.print')}
             </button>

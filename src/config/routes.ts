@@ -36,6 +36,8 @@ export const paths = {
   tools: '/tools/',
   tool: (slug: ToolSlug) => `/tools/${slug}/`,
   internalTools: '/internal-tools/',
+  accessDenied: '/access-denied/',
+  helpDesk: '/help-desk/',
   tariffBrowse: '/tools/tariff-search/browse/',
   tariffDetail: (code?: string) => `/tools/tariff-search/detail/${code ? `?code=${code}` : ''}`,
 } as const;

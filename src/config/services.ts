@@ -7,4 +7,6 @@ export const serviceUrls = {
   rates: process.env.GATSBY_EXCHANGE_RATE_SERVICE_URL || '/exchange-rate-service/',
   /** The central bank's rates service (search and print). */
   externalRates: process.env.GATSBY_EXTERNAL_RATES_SERVICE_URL || '/external-rates-service/',
+  /** Help desk requests (needs sign-in). */
+  helpdesk: process.env.GATSBY_HELPDESK_SERVICE_URL || '/helpdesk-service/',
 };

@@ -5,3 +5,19 @@ export const http = axios.create({
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   timeout: 30000,
 });
+
+type TokenSource = () => Promise<string | undefined>;
+let tokenSource: TokenSource | undefined;
+
+/** The session registers where a valid access token comes from (refreshed when about to expire). */
+export function setTokenSource(source: TokenSource | undefined): void {
+  tokenSource = source;
+}
+
+// Before every request: validate or refresh the token, then send it as a bearer with a JSON content type.
+http.interceptors.request.use(async (config) => {
+  const token = tokenSource ? await tokenSource() : undefined;
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  if (!config.headers.has('Content-Type')) config.headers.set('Content-Type', 'application/json');
+  return config;
+});

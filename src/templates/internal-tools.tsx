@@ -9,6 +9,8 @@ import type { InternalToolsContent } from '../content/types';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 import { textLanguage } from '../i18n/language';
+import { ProtectedRoute } from '../auth/ProtectedRoute';
+import { INTERNAL_TOOLS_ROLES } from '../config/access';
 
 type Context = { content: InternalToolsContent | null };
 
@@ -17,11 +19,13 @@ export default function InternalToolsPage({ pageContext }: TemplateProps<Context
   const { content, language, i18n } = pageContext;
   return (
     <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('internalTools.title') }]}>
-      <article className="article">
-        <FallbackNotice show={content?.fallback ?? false} />
-        <h1 {...textLanguage(content?.lang)}>{content?.title ?? t('internalTools.title')}</h1>
-        {content && <RichText html={content.html} lang={content.lang} />}
-      </article>
+      <ProtectedRoute language={language} roles={INTERNAL_TOOLS_ROLES}>
+        <article className="article">
+          <FallbackNotice show={content?.fallback ?? false} />
+          <h1 {...textLanguage(content?.lang)}>{content?.title ?? t('internalTools.title')}</h1>
+          {content && <RichText html={content.html} lang={content.lang} />}
+        </article>
+      </ProtectedRoute>
     </Layout>
   );
 }

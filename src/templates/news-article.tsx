@@ -5,6 +5,7 @@ import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
+import { ShareActions } from '../components/ShareActions';
 import { paths } from '../config/routes';
 import type { Article } from '../content/types';
 import { formatDate, textLanguage } from '../i18n/language';
@@ -32,6 +33,7 @@ export default function NewsArticlePage({ pageContext }: TemplateProps<Context>)
         </header>
         {article.image && <img className="article-image" src={article.image.url} alt={article.image.alternativeText ?? ''} />}
         <RichText html={article.html} lang={article.lang} />
+        <ShareActions path={`/${language}${paths.article(article.slug)}`} title={article.title} />
         <p>
           <Link to={`/${language}${paths.news}`} className="back-link">
             {t('news.back')}

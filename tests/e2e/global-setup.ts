@@ -14,7 +14,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const root = join(__dirname, '..', '..');
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: port },
+    // Short-lived access tokens, so that the tests see them expire and refresh.
+    env: { ...process.env, PORT: port, ACCESS_TOKEN_LIFETIME: process.env.ACCESS_TOKEN_LIFETIME || '20' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

@@ -156,11 +156,15 @@ window.addEventListener('message', function (event) {
 });
 `;
 
-/** keycloak-js's third-party cookie check: can this frame keep a cookie? */
+/**
+ * keycloak-js's third-party cookie check: can this frame keep a cookie? Over http (the embedded default,
+ * same site as the portal) a SameSite=None cookie needs Secure and would be refused, so it uses Lax there.
+ */
 export const THIRD_PARTY_COOKIES_JS = `
-document.cookie = 'GUICHET_3P_TEST=supported; path=/; SameSite=None' + (location.protocol === 'https:' ? '; Secure' : '');
+var attributes = location.protocol === 'https:' ? '; SameSite=None; Secure' : '; SameSite=Lax';
+document.cookie = 'GUICHET_3P_TEST=supported; path=/' + attributes;
 var supported = document.cookie.indexOf('GUICHET_3P_TEST=supported') !== -1;
-document.cookie = 'GUICHET_3P_TEST=; path=/; max-age=0; SameSite=None' + (location.protocol === 'https:' ? '; Secure' : '');
+document.cookie = 'GUICHET_3P_TEST=; path=/; max-age=0' + attributes;
 window.parent.postMessage(supported ? 'supported' : 'unsupported', '*');
 `;
 

@@ -1,0 +1,17 @@
+import React, { useEffect, type ReactNode } from 'react';
+import { useAppDispatch } from '../app/store';
+import { signedIn, signedOut } from './authSlice';
+
+/** Starts the session when the app runs in a browser and keeps the store's view of it. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    void import('./session').then(({ startSession }) =>
+      startSession({
+        onSignedIn: (user) => dispatch(signedIn(user)),
+        onSignedOut: () => dispatch(signedOut()),
+      }),
+    );
+  }, [dispatch]);
+  return <>{children}</>;
+}

@@ -1,0 +1,131 @@
+import type Keycloak from 'keycloak-js';
+import type { KeycloakTokenParsed } from 'keycloak-js';
+import { setTokenSource } from '../http/client';
+import type { SessionUser } from './authSlice';
+
+/** Session constants (SPEC section 9). */
+export const IDLE_TIMEOUT_MS = 3_600_000;
+export const ACTIVITY_TIMER_MS = 10_000;
+export const TOKEN_MIN_VALIDITY_S = 5;
+const CONFIG_URL = '/keycloak.json';
+
+interface SessionCallbacks {
+  onSignedIn(user: SessionUser): void;
+  onSignedOut(): void;
+}
+
+let keycloak: Keycloak | undefined;
+let ready: Promise<Keycloak> | undefined;
+/** Set by a page that needs sign-in: losing the session there sends the visitor to sign in again. */
+let signInRequired = false;
+
+export function userOf(token: KeycloakTokenParsed | undefined, clientId: string | undefined): SessionUser | null {
+  if (!token) return null;
+  const realmRoles = token.realm_access?.roles ?? [];
+  const clientRoles = (clientId && token.resource_access?.[clientId]?.roles) || [];
+  const claims = token as KeycloakTokenParsed & { name?: string; email?: string; preferred_username?: string };
+  return {
+    username: claims.preferred_username ?? '',
+    name: claims.name ?? claims.preferred_username ?? '',
+    email: claims.email ?? '',
+    roles: [...new Set([...realmRoles, ...clientRoles])],
+  };
+}
+
+/**
+ * Starts the session once per page load: a silent check of an existing sign-in (check-sso with the
+ * silent-check page), PKCE S256, the standard flow with the fragment response mode; tokens refresh
+ * when they expire and before every request (the axios interceptor), and an idle visitor is signed out.
+ */
+export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
+  ready ??= (async () => {
+    const { default: KeycloakClient } = await import('keycloak-js');
+    const client = new KeycloakClient(CONFIG_URL);
+    keycloak = client;
+    const report = () => {
+      const user = client.authenticated ? userOf(client.tokenParsed, client.clientId) : null;
+      if (user) callbacks.onSignedIn(user);
+      else callbacks.onSignedOut();
+    };
+    client.onAuthSuccess = report;
+    client.onAuthRefreshSuccess = report;
+    client.onTokenExpired = () => {
+      // A refresh answered with 400 clears the token (keycloak-js), which signs the visitor out below.
+      client.updateToken(TOKEN_MIN_VALIDITY_S).catch(() => console.warn('The session token could not be refreshed'));
+    };
+    client.onAuthLogout = () => {
+      callbacks.onSignedOut();
+      if (signInRequired) void client.login({ redirectUri: window.location.href });
+    };
+    // Before init: pages may call protected services as soon as the sign-in is known.
+    setTokenSource(async () => {
+      if (!client.authenticated) return undefined;
+      try {
+        await client.updateToken(TOKEN_MIN_VALIDITY_S);
+      } catch {
+        console.warn('The session token could not be refreshed');
+        return undefined;
+      }
+      return client.token;
+    });
+    try {
+      await client.init({
+        onLoad: 'check-sso',
+        silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
+        // Where a browser refuses the silent check, the visitor shows as signed out (no page-wide redirect on every load).
+        silentCheckSsoFallback: false,
+        pkceMethod: 'S256',
+        flow: 'standard',
+        responseMode: 'fragment',
+        checkLoginIframe: true,
+      });
+    } catch (error) {
+      console.error('The session could not be started', error);
+    }
+    report();
+    watchIdle(client);
+    return client;
+  })();
+  return ready;
+}
+
+/** Activity keeps the session; an hour without any signs the visitor out. Input also validates the token. */
+function watchIdle(client: Keycloak) {
+  let lastActivity = Date.now();
+  let lastCheck = 0;
+  const active = () => {
+    lastActivity = Date.now();
+    if (client.authenticated && lastActivity - lastCheck > ACTIVITY_TIMER_MS) {
+      lastCheck = lastActivity;
+      client.updateToken(TOKEN_MIN_VALIDITY_S).catch(() => console.warn('The session token could not be refreshed'));
+    }
+  };
+  for (const event of ['pointerdown', 'keydown', 'scroll', 'touchstart', 'mousemove'])
+    window.addEventListener(event, active, { passive: true, capture: true });
+  window.setInterval(() => {
+    if (client.authenticated && Date.now() - lastActivity > IDLE_TIMEOUT_MS) void client.logout({ redirectUri: window.location.href });
+  }, ACTIVITY_TIMER_MS);
+}
+
+export async function signIn(options: { redirectUri?: string; locale?: string } = {}): Promise<void> {
+  const client = await ready;
+  await client?.login({ redirectUri: options.redirectUri ?? window.location.href, locale: options.locale });
+}
+
+export async function signUp(options: { locale?: string } = {}): Promise<void> {
+  const client = await ready;
+  await client?.register({ redirectUri: window.location.href, locale: options.locale });
+}
+
+export async function signOut(redirectUri: string): Promise<void> {
+  const client = await ready;
+  await client?.logout({ redirectUri });
+}
+
+export function accountUrl(): string | undefined {
+  return keycloak?.createAccountUrl({ redirectUri: window.location.href });
+}
+
+export function requireSignIn(required: boolean): void {
+  signInRequired = required;
+}

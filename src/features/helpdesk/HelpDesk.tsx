@@ -1,0 +1,249 @@
+import React, { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notificationsSlice';
+import { useAppDispatch } from '../../app/store';
+import { download } from '../../export/download';
+import { formatDate } from '../../i18n/language';
+import {
+  answerRequest,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  CATEGORIES,
+  createRequest,
+  fetchAttachment,
+  listRequests,
+  type Category,
+  type HelpdeskRequest,
+} from './api';
+
+type Problem = { field: 'category' | 'subject' | 'message' | 'attachment'; key: string };
+
+function validate(form: { category: string; subject: string; message: string }, file: File | null): Problem | null {
+  if (!form.category) return { field: 'category', key: 'validation.mandatory' };
+  if (form.subject.trim().length < 3) return { field: 'subject', key: 'validation.subject' };
+  if (form.message.trim().length < 10) return { field: 'message', key: 'validation.message' };
+  if (file && file.size > ATTACHMENT_MAX_BYTES) return { field: 'attachment', key: 'validation.attachmentSize' };
+  if (file && !ATTACHMENT_TYPES.includes(file.type)) return { field: 'attachment', key: 'validation.attachmentType' };
+  return null;
+}
+
+function AnswerForm({ request, onAnswered }: { request: HelpdeskRequest; onAnswered: () => void }) {
+  const { t } = useTranslation('helpdesk');
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [answer, setAnswer] = useState('');
+  const [close, setClose] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="helpdesk-answer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (answer.trim().length < 2) return;
+        setBusy(true);
+        answerRequest(request.id, answer.trim(), close ? 'closed' : 'answered')
+          .then(onAnswered, () => dispatch(notify('error', 'notifications.somethingWentWrong')))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <label htmlFor={`${id}-answer`}>{t('staff.answerLabel', { subject: request.subject })}</label>
+      <textarea id={`${id}-answer`} rows={3} value={answer} onChange={(event) => setAnswer(event.target.value)} required />
+      <div className="helpdesk-answer-actions">
+        <label className="field-check">
+          <input type="checkbox" checked={close} onChange={(event) => setClose(event.target.checked)} /> {t('staff.close')}
+        </label>
+        <button type="submit" className="button button-small" disabled={busy}>
+          {t('staff.send')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Requests to the help desk: a signed-in user writes and follows their own; officers see and answer all. */
+export function HelpDesk({ language }: { language: string }) {
+  const { t } = useTranslation('helpdesk');
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [requests, setRequests] = useState<HelpdeskRequest[] | null>(null);
+  const [staff, setStaff] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [form, setForm] = useState({ category: '' as Category | '', subject: '', message: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [fileKey, setFileKey] = useState(0);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listRequests()
+      .then(({ resultList, staff: isStaff }) => {
+        setRequests(resultList);
+        setStaff(isStaff);
+      })
+      .catch(() => {
+        setRequests([]);
+        dispatch(notify('error', 'notifications.somethingWentWrong'));
+      })
+      .finally(() => setLoading(false));
+  }, [dispatch]);
+  useEffect(load, [load]);
+
+  const submit = async () => {
+    const found = validate(form, file);
+    setProblem(found);
+    setSent(false);
+    if (found || !form.category) return;
+    setSending(true);
+    try {
+      await createRequest({
+        category: form.category,
+        subject: form.subject.trim(),
+        message: form.message.trim(),
+        attachment: file ?? undefined,
+      });
+      setForm({ category: '', subject: '', message: '' });
+      setFile(null);
+      setFileKey((key) => key + 1);
+      setSent(true);
+      load();
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const invalid = (field: Problem['field']) =>
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
+  return (
+    <div className="tool helpdesk">
+      <section aria-labelledby={`${id}-new`}>
+        <h2 id={`${id}-new`}>{t('form.title')}</h2>
+        <form
+          className="helpdesk-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-category`}>{t('form.category')}</label>
+            <select
+              id={`${id}-category`}
+              value={form.category}
+              onChange={(event) => setForm({ ...form, category: event.target.value as Category })}
+              {...invalid('category')}
+            >
+              <option value="">{t('form.chooseCategory')}</option>
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-subject`}>{t('form.subject')}</label>
+            <input
+              id={`${id}-subject`}
+              value={form.subject}
+              maxLength={200}
+              onChange={(event) => setForm({ ...form, subject: event.target.value })}
+              {...invalid('subject')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-message`}>{t('form.message')}</label>
+            <textarea
+              id={`${id}-message`}
+              rows={6}
+              maxLength={10000}
+              value={form.message}
+              onChange={(event) => setForm({ ...form, message: event.target.value })}
+              {...invalid('message')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-file`}>{t('form.attachment')}</label>
+            <input
+              key={fileKey}
+              id={`${id}-file`}
+              type="file"
+              accept=".pdf,.png,.jpg,.jpeg,.txt,application/pdf,image/png,image/jpeg,text/plain"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              aria-describedby={`${id}-file-hint`}
+              {...invalid('attachment')}
+            />
+            <p id={`${id}-file-hint`} className="hint">
+              {t('form.attachmentHint', { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
+            </p>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={sending}>
+              {sending ? t('form.sending') : t('form.send')}
+            </button>
+          </div>
+          {problem && (
+            <p id={`${id}-problem`} className="field-error" role="alert">
+              {t(problem.key, { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
+            </p>
+          )}
+          {sent && (
+            <p className="notice-inline" role="status">
+              {t('form.sent')}
+            </p>
+          )}
+        </form>
+      </section>
+
+      <section className="results" aria-labelledby={`${id}-list`} aria-busy={loading}>
+        <h2 id={`${id}-list`}>{staff ? t('list.allTitle') : t('list.title')}</h2>
+        {loading && (
+          <p className="loading" role="status">
+            {t('list.loading')}
+          </p>
+        )}
+        {!loading && requests?.length === 0 && <p className="empty-state">{t('list.empty')}</p>}
+        <ul className="helpdesk-list">
+          {requests?.map((request) => (
+            <li key={request.id} className="helpdesk-item">
+              <div className="helpdesk-item-head">
+                <h3>{request.subject}</h3>
+                <span className={`status status-${request.status}`}>{t(`status.${request.status}`)}</span>
+              </div>
+              <p className="hint">
+                {t('list.meta', { category: t(`categories.${request.category}`), date: formatDate(request.createdAt, language, true) })}
+                {staff && ` · ${request.userName} <${request.userEmail}>`}
+              </p>
+              <p className="helpdesk-message">{request.message}</p>
+              {request.attachmentName && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    fetchAttachment(request.id).then(
+                      (blob) => download(blob, request.attachmentName!),
+                      () => dispatch(notify('error', 'notifications.somethingWentWrong')),
+                    )
+                  }
+                >
+                  {t('list.attachment', { name: request.attachmentName })}
+                </button>
+              )}
+              {request.answer && (
+                <div className="helpdesk-reply">
+                  <p className="hint">{t('list.answeredBy', { name: request.answeredBy ?? '' })}</p>
+                  <p>{request.answer}</p>
+                </div>
+              )}
+              {staff && request.status !== 'closed' && <AnswerForm request={request} onAnswered={load} />}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { http } from '../../http/client';
+import { serviceUrls } from '../../config/services';
+
+export const CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Status = 'open' | 'answered' | 'closed';
+/** Largest attachment the service keeps, and the kinds of file it takes. */
+export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain'];
+
+export interface HelpdeskRequest {
+  id: string;
+  userName: string;
+  userEmail: string;
+  category: Category;
+  subject: string;
+  message: string;
+  status: Status;
+  answer: string | null;
+  answeredBy: string | null;
+  attachmentName: string | null;
+  attachmentSize: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function listRequests(): Promise<{ resultList: HelpdeskRequest[]; staff: boolean }> {
+  const { data } = await http.get<{ resultList: HelpdeskRequest[]; staff: boolean }>(`${serviceUrls.helpdesk}requests`);
+  return data;
+}
+
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export async function createRequest(input: {
+  category: Category;
+  subject: string;
+  message: string;
+  attachment?: File;
+}): Promise<HelpdeskRequest> {
+  const { attachment, ...fields } = input;
+  const body = attachment
+    ? { ...fields, attachment: { name: attachment.name, type: attachment.type, data: await base64Of(attachment) } }
+    : fields;
+  const { data } = await http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests`, body);
+  return data;
+}
+
+export async function answerRequest(id: string, answer: string, status: 'answered' | 'closed'): Promise<HelpdeskRequest> {
+  const { data } = await http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests/${id}/answer`, { answer, status });
+  return data;
+}
+
+export async function fetchAttachment(id: string): Promise<Blob> {
+  const { data } = await http.get<Blob>(`${serviceUrls.helpdesk}requests/${id}/attachment`, { responseType: 'blob' });
+  return data;
+}

@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from './fixtures';
+
+interface DemoAccount {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+}
+const DEMO: DemoAccount[] = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'services', 'src', 'identity', 'demo-accounts.json'), 'utf8'),
+);
+const account = (role: string) => DEMO.find((item) => item.roles.includes(role))!;
+
+/** Fills the identity server's sign-in form (the page must be on it). */
+async function fillSignIn(page: Page, who: DemoAccount) {
+  await expect(page).toHaveURL(/\/auth\/realms\/guichet\/protocol\/openid-connect\/auth/);
+  await page.getByLabel('E-mail').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signInFromHeader(page: Page, who: DemoAccount) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, who);
+  await expect(page.getByRole('button', { name: new RegExp(`${who.firstName} ${who.lastName}`) })).toBeVisible();
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+  ).toEqual([]);
+}
+
+test('a visitor opening the help desk is sent to sign in, and comes back to it signed in', async ({ page }) => {
+  await page.goto('/en/help-desk/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(page, account('trader'));
+  await expect(page).toHaveURL(/\/en\/help-desk\/$/);
+  await expect(page.getByRole('heading', { name: 'New request' })).toBeVisible();
+  const menu = page.getByRole('button', { name: /Taslima Akter/ });
+  await menu.click();
+  await expect(page.getByText(account('trader').username)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute('href', /\/auth\/realms\/guichet\/account/);
+});
+
+test('roles: the declarant is denied the internal tools page, the officer sees it', async ({ page, browser }) => {
+  await page.goto('/en/');
+  await signInFromHeader(page, account('declarant'));
+  await page.goto('/en/internal-tools/');
+  await expect(page).toHaveURL(/\/en\/access-denied\/$/);
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByText('roles: declarant')).toBeVisible();
+
+  const officer = await browser.newPage();
+  await officer.goto('/en/internal-tools/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(officer, account('officer'));
+  await expect(officer).toHaveURL(/\/en\/internal-tools\/$/);
+  await expect(officer.locator('article h1')).toBeVisible();
+  await officer.close();
+});
+
+test('sign out ends the session', async ({ page }) => {
+  await page.goto('/fr/');
+  await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.getByLabel('Adresse e-mail').fill(account('trader').username);
+  await page.getByLabel('Mot de passe').fill(account('trader').password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: /Taslima Akter/ }).click();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/fr\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  // The session is gone on the identity server too: the protected page asks to sign in again.
+  await page.goto('/fr/help-desk/', { waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveURL(/\/auth\/realms\/guichet\/protocol\/openid-connect\/auth/);
+});
+
+test('a registration creates a trader who is signed in and can sign in again', async ({ page }) => {
+  const email = `e2e.trader.${Date.now()}@example.com`;
+  await page.goto('/en/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your Guichet account' })).toBeVisible();
+  await page.getByLabel('First name').fill('Rupa');
+  await page.getByLabel('Last name').fill('Chakma');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('trade-2026-password');
+  await page.getByLabel('Confirm the password').fill('trade-2026-other');
+  await page.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page.getByText('The passwords do not match.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('trade-2026-password');
+  await page.getByLabel('Confirm the password').fill('trade-2026-password');
+  await page.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page.getByRole('button', { name: /Rupa Chakma/ })).toBeVisible();
+  await page.getByRole('button', { name: /Rupa Chakma/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInFromHeader(page, {
+    username: email,
+    password: 'trade-2026-password',
+    firstName: 'Rupa',
+    lastName: 'Chakma',
+    roles: ['trader'],
+  });
+});
+
+test('an expired access token is refreshed before the next call, without the visitor noticing', async ({ page }) => {
+  const tokens: Array<{ grant: string; expiresIn: number }> = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/protocol/openid-connect/token'))
+      tokens.push({ grant: new URLSearchParams(request.postData() ?? '').get('grant_type') ?? '', expiresIn: 0 });
+  });
+  await page.goto('/en/help-desk/', { waitUntil: 'domcontentloaded' });
+  const first = page.waitForResponse((response) => response.url().endsWith('/protocol/openid-connect/token'));
+  await fillSignIn(page, account('trader'));
+  const { expires_in: lifetime, access_token: firstToken } = (await (await first).json()) as { expires_in: number; access_token: string };
+  expect(lifetime).toBeLessThanOrEqual(60);
+  await expect(page.getByRole('heading', { name: 'New request' })).toBeVisible();
+  // Let the first token expire.
+  await page.waitForTimeout((lifetime + 1) * 1000);
+  await page.getByLabel('Category').selectOption({ label: 'Customs value' });
+  await page.getByLabel('Subject').fill('Freight in the customs value');
+  await page.getByLabel('Your question').fill('Is sea freight to Chattogram part of the customs value of my goods?');
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/helpdesk-service/requests'));
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/helpdesk-service/requests'),
+  );
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  const bearer = (await posted).headers().authorization?.replace(/^Bearer /, '');
+  expect((await answered).status()).toBe(201);
+  expect(bearer).toBeTruthy();
+  expect(bearer).not.toBe(firstToken);
+  expect(tokens.some((token) => token.grant === 'refresh_token')).toBe(true);
+  await expect(page.getByText('Your request was sent.')).toBeVisible();
+});
+
+test('a help desk request is seen by its trader and the officer, who answers it, and not by another trader', async ({ browser }) => {
+  const subject = `Origin certificate ${Date.now()}`;
+  const trader = await browser.newPage();
+  await trader.goto('/en/help-desk/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(trader, account('trader'));
+  await trader.getByLabel('Category').selectOption({ label: 'Procedures and regimes' });
+  await trader.getByLabel('Subject').fill(subject);
+  await trader.getByLabel('Your question').fill('Which certificate of origin do I need for garments to the EU?');
+  await trader
+    .getByLabel('Attachment (optional)')
+    .setInputFiles({ name: 'packing-list.txt', mimeType: 'text/plain', buffer: Buffer.from('100 cartons') });
+  await trader.getByRole('button', { name: 'Send the request' }).click();
+  await expect(trader.getByRole('heading', { name: subject })).toBeVisible();
+
+  const other = await browser.newPage();
+  await other.goto('/en/help-desk/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(other, account('declarant'));
+  await expect(other.getByRole('heading', { name: 'Your requests' })).toBeVisible();
+  await expect(other.locator('.helpdesk-list')).not.toContainText(subject);
+
+  const officer = await browser.newPage();
+  await officer.goto('/en/help-desk/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(officer, account('officer'));
+  await expect(officer.getByRole('heading', { name: 'All requests' })).toBeVisible();
+  const item = officer.locator('.helpdesk-item').filter({ hasText: subject });
+  await expect(item).toContainText('Taslima Akter');
+  await item.getByLabel(`Answer to “${subject}”`).fill('The GSP certificate (Form A) or REX statement.');
+  await item.getByRole('button', { name: 'Send the answer' }).click();
+  await expect(item).toContainText('Answered');
+
+  await trader.reload();
+  await expect(trader.locator('.helpdesk-item').filter({ hasText: subject })).toContainText(
+    'The GSP certificate (Form A) or REX statement.',
+  );
+  for (const opened of [trader, other, officer]) await opened.close();
+});
+
+for (const language of ['en', 'ar']) {
+  test(`sign-in, registration, help desk and access-denied pages pass axe in ${language}`, async ({ page }) => {
+    await page.goto(`/${language}/help-desk/`, { waitUntil: 'domcontentloaded' });
+    await expect(page).toHaveURL(/openid-connect\/auth/);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+    await axeClean(page);
+    await page.locator('.switch a').click();
+    await expect(page.locator('form input[type=email]')).toBeVisible();
+    await axeClean(page);
+    await page.locator('.switch a').click();
+    await page.locator('input[name=login]').fill(account('declarant').username);
+    await page.locator('input[name=password]').fill(account('declarant').password);
+    await page.locator('form button[type=submit]').click();
+    await expect(page.locator('.helpdesk-form')).toBeVisible();
+    await axeClean(page);
+    await page.goto(`/${language}/internal-tools/`);
+    await expect(page).toHaveURL(/access-denied/);
+    await axeClean(page);
+  });
+}
+
+test('an article can be shared: copy link, e-mail and social links without third-party scripts', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/en/news/');
+  await page.locator('main article a, main .news-card a').first().click();
+  const share = page.getByRole('region', { name: 'Share this article' });
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await expect(share.getByRole('status')).toHaveText('Link copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await expect(share.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:\\?subject=.*${encodeURIComponent(page.url())}`),
+  );
+  await expect(share.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', /linkedin\.com\/sharing/);
+  expect(await page.locator('script[src^="http"]').count()).toBe(0);
+});
