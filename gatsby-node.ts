@@ -6,7 +6,7 @@ import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS, paths } from './src/config/routes';
 import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
 import { writeTariffBooks } from './src/content/tariff-book';
-import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent, InternalToolsContent } from './src/content/types';
+import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
 
 const NEWS_PER_PAGE = 10;
 const template = (name: string) => resolve(`./src/templates/${name}.tsx`);
@@ -42,17 +42,12 @@ interface CmsHome {
   highlightedTools: string[] | null;
   latestNewsCount: number | null;
 }
-interface CmsInternal {
-  title: string;
-  body: string | null;
-}
 interface CmsContent {
   newsArticles: CmsNews[];
   customPages: CmsPage[];
   faqEntries: CmsFaq[];
   downloads: CmsDownload[];
   homePage: CmsHome | null;
-  internalToolsPage: CmsInternal | null;
 }
 
 /** One query per language through gatsby-source-graphql (POST /trade-server/graphql/). */
@@ -65,7 +60,6 @@ function contentQuery(locale: string): string {
       faqEntries(${list}, sort: "order:asc") { order question answer category }
       downloads(${list}, sort: "file:asc") { title category file size }
       homePage(locale: "${locale}") { heroTitle heroText highlightedTools latestNewsCount }
-      internalToolsPage(locale: "${locale}") { title body }
     }
   }`;
 }
@@ -191,14 +185,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     };
     page(paths.home, 'home', { home, latestNews: summaries.slice(0, home?.latestNewsCount ?? 3) });
 
-    const internalSource = own.internalToolsPage ?? english.internalToolsPage;
-    const internal: InternalToolsContent | null = internalSource && {
-      title: internalSource.title,
-      html: renderMarkdown(internalSource.body, language),
-      lang: own.internalToolsPage ? language : 'en',
-      fallback: !own.internalToolsPage,
-    };
-    page(paths.internalTools, 'internal-tools', { content: internal });
+    // Staff-only: its content is fetched by the page for signed-in officers, never built into public page data.
+    page(paths.internalTools, 'internal-tools');
 
     // Error pages: the language's 404 also answers, on the client, every unknown path under its prefix.
     createPage({

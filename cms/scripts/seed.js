@@ -92,6 +92,8 @@ const KINDS = [
     uid: 'api::internal-tools-page.internal-tools-page',
     file: 'internal-tools.json',
     single: true,
+    // Staff only: not public; the services read it with their API token for signed-in officers.
+    private: true,
     shared: () => ({}),
     localized: ['title', 'body'],
   },
@@ -178,6 +180,11 @@ async function ensurePublicRead(app) {
       const existing = await app.db
         .query('plugin::users-permissions.permission')
         .findOne({ where: { action, role: role.id } });
+      if (kind.private) {
+        // Earlier installs gave it to the public: take it back.
+        if (existing) await app.db.query('plugin::users-permissions.permission').delete({ where: { id: existing.id } });
+        continue;
+      }
       if (!existing) {
         await app.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
         granted.push(action);
@@ -185,6 +192,23 @@ async function ensurePublicRead(app) {
     }
   }
   return granted;
+}
+
+/** Where the services find their read-only CMS API token (for content that is not public). */
+const SERVICES_TOKEN_FILE = path.join(cmsDir, '..', 'var', 'cms', 'services-api-token');
+const SERVICES_TOKEN_NAME = 'guichet-services';
+
+/** A read-only API token for the services, created once; its key is shown only at creation, so it is kept in var/. */
+async function ensureServicesToken(app) {
+  const tokens = app.service('admin::api-token-content-api') ?? app.service('admin::api-token');
+  const existing = await tokens.getByName(SERVICES_TOKEN_NAME);
+  if (existing && fs.existsSync(SERVICES_TOKEN_FILE)) return 'kept';
+  const created = existing
+    ? await tokens.regenerate(existing.id)
+    : await tokens.create({ name: SERVICES_TOKEN_NAME, description: 'Guichet services: staff-only content', type: 'read-only', lifespan: null });
+  fs.mkdirSync(path.dirname(SERVICES_TOKEN_FILE), { recursive: true });
+  fs.writeFileSync(SERVICES_TOKEN_FILE, created.accessKey, { mode: 0o600 });
+  return existing ? 'regenerated' : 'created';
 }
 
 function checkPassword(password) {
@@ -286,6 +310,7 @@ async function main() {
     const locales = await ensureLocales(app);
     const granted = await ensurePublicRead(app);
     const admin = await ensureAdmin(app);
+    const token = await ensureServicesToken(app);
     const totals = {};
     const record = (await app.store.get(RECORD)) || {};
     for (const kind of KINDS) {
@@ -299,7 +324,7 @@ async function main() {
     );
     console.log(
       `[seed] ${parts.join(', ')}; locales ${locales.length ? `created ${locales.join(',')}` : 'kept'}; ` +
-        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; admin ${admin}; ` +
+        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; admin ${admin}; services token ${token}; ` +
         `${warnings.length} warning(s); ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {

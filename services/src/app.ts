@@ -13,6 +13,7 @@ import { identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } f
 import { SigningKey } from './identity/tokens.js';
 import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
+import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
 export const API_PREFIXES = [
@@ -46,6 +47,13 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   });
   app.decorate('verifier', verifier);
   await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
+  await app.register(portalPlugin, {
+    prefix: PORTAL_PREFIX,
+    verifier,
+    cmsUrl: config.cmsUrl,
+    timeoutMs: config.cmsTimeoutMs,
+    cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
+  });
   return app;
 }
 

@@ -26,6 +26,8 @@ export interface Config {
   /** A real Keycloak instead of the embedded realm: its issuer (IDENTITY_ISSUER) and JWKS URL (IDENTITY_JWKS_URL). */
   identityIssuer: string | undefined;
   identityJwksUrl: string | undefined;
+  /** Where the CMS seed keeps the services' API token for staff-only content (CMS_API_TOKEN overrides it). */
+  cmsTokenFile: string;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -52,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenLifetime: env.ACCESS_TOKEN_LIFETIME ? integer('ACCESS_TOKEN_LIFETIME', env.ACCESS_TOKEN_LIFETIME, 300) : undefined,
     identityIssuer: env.IDENTITY_ISSUER || undefined,
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
+    cmsTokenFile: resolve(repoRoot, 'var', 'cms', 'services-api-token'),
   };
 }

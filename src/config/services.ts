@@ -9,4 +9,6 @@ export const serviceUrls = {
   externalRates: process.env.GATSBY_EXTERNAL_RATES_SERVICE_URL || '/external-rates-service/',
   /** Help desk requests (needs sign-in). */
   helpdesk: process.env.GATSBY_HELPDESK_SERVICE_URL || '/helpdesk-service/',
+  /** Staff-only portal content (internal tools page). */
+  portal: process.env.GATSBY_PORTAL_SERVICE_URL || '/portal-service/',
 };

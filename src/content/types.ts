@@ -46,9 +46,12 @@ export interface HomeContent extends Localized {
   latestNewsCount: number;
 }
 
-export interface InternalToolsContent extends Localized {
+/** The internal tools page as the portal service answers it (staff only). */
+export interface InternalToolsContent {
   title: string;
-  html: string;
+  body: string;
+  lang: string;
+  fallback: boolean;
 }
 
 /** Context every page built by gatsby-node carries (the i18n part is read by gatsby-plugin-react-i18next). */

@@ -5,37 +5,60 @@ import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
-import type { InternalToolsContent } from '../content/types';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { textLanguage } from '../i18n/language';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { INTERNAL_TOOLS_ROLES } from '../config/access';
+import { serviceUrls } from '../config/services';
+import { renderMarkdown } from '../content/localize';
+import type { InternalToolsContent } from '../content/types';
+import { http } from '../http/client';
+import { useRequest } from '../http/useRequest';
+import { textLanguage } from '../i18n/language';
+import { headText } from '../i18n/translations';
+import type { TemplateHeadProps, TemplateProps } from './page-types';
 
-type Context = { content: InternalToolsContent | null };
-
-export default function InternalToolsPage({ pageContext }: TemplateProps<Context>) {
+/** The page's content, fetched for staff only (it is not in the public build). */
+function InternalTools({ language }: { language: string }) {
   const { t } = useTranslation('common');
-  const { content, language, i18n } = pageContext;
+  const { data, loading, error } = useRequest(language, async () => {
+    const response = await http.get<InternalToolsContent>(`${serviceUrls.portal}internal-tools`, { params: { locale: language } });
+    return response.data;
+  });
+  if (loading)
+    return (
+      <p className="loading" role="status">
+        {t('account.loading')}
+      </p>
+    );
+  if (error || !data)
+    return (
+      <div className="notice" role="alert">
+        <h1>{t('internalTools.title')}</h1>
+        <p>{t('internalTools.unavailable')}</p>
+      </div>
+    );
+  return (
+    <article className="article">
+      <FallbackNotice show={data.fallback} />
+      <h1 {...textLanguage(data.lang)}>{data.title}</h1>
+      <RichText html={renderMarkdown(data.body, language)} lang={data.lang} />
+    </article>
+  );
+}
+
+export default function InternalToolsPage({ pageContext }: TemplateProps) {
+  const { t } = useTranslation('common');
+  const { language, i18n } = pageContext;
   return (
     <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('internalTools.title') }]}>
       <ProtectedRoute language={language} roles={INTERNAL_TOOLS_ROLES}>
-        <article className="article">
-          <FallbackNotice show={content?.fallback ?? false} />
-          <h1 {...textLanguage(content?.lang)}>{content?.title ?? t('internalTools.title')}</h1>
-          {content && <RichText html={content.html} lang={content.lang} />}
-        </article>
+        <InternalTools language={language} />
       </ProtectedRoute>
     </Layout>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={pageContext.content?.title ?? headText(data, 'internalTools.title')}
-  />
+export const Head = ({ pageContext, data }: TemplateHeadProps) => (
+  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'internalTools.title')} />
 );
 
 export const query = graphql`

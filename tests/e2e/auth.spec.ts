@@ -60,7 +60,16 @@ test('roles: the declarant is denied the internal tools page, the officer sees i
   await fillSignIn(officer, account('officer'));
   await expect(officer).toHaveURL(/\/en\/internal-tools\/$/);
   await expect(officer.locator('article h1')).toBeVisible();
+  const staffText = ((await officer.locator('article .rich-text p, article p').first().textContent()) ?? '').slice(0, 40);
+  expect(staffText.length).toBeGreaterThan(20);
   await officer.close();
+
+  // The staff-only text is nowhere in the public build, nor behind the public content proxy.
+  const pageData = await (await page.request.get('/page-data/en/internal-tools/page-data.json')).text();
+  expect(pageData).not.toContain(staffText);
+  const proxied = await page.request.post('/trade-server/graphql/', { data: { query: '{ internalToolsPage(locale: "en") { body } }' } });
+  expect(JSON.stringify(await proxied.json())).not.toContain(staffText);
+  expect((await page.request.get('/portal-service/internal-tools?locale=en')).status()).toBe(401);
 });
 
 test('sign out ends the session', async ({ page }) => {

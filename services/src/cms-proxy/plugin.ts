@@ -18,6 +18,11 @@ export async function cmsProxyPlugin(app: FastifyInstance, options: CmsProxyOpti
     const queryAt = request.url.indexOf('?');
     const query = queryAt === -1 ? '' : request.url.slice(queryAt);
     return reply.from(`/graphql${query}`, {
+      // The public proxy reads public content only: no credentials go through it.
+      rewriteRequestHeaders: (_request, headers) => {
+        const { authorization: _authorization, cookie: _cookie, ...rest } = headers;
+        return rest;
+      },
       onError(reply, { error }) {
         request.log.warn({ err: error }, 'CMS unreachable');
         reply.code(502).send({ errors: [{ message: 'The content service is unavailable. Please try again later.' }] });

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from '../helpdesk/plugin.js';
+import { portalPlugin, PORTAL_PREFIX } from '../portal/plugin.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { identityPlugin, issuerOf, REALM, SERVICES_AUDIENCE } from './plugin.js';
 import { SigningKey } from './tokens.js';
@@ -24,6 +25,14 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
       await app.register(identityPlugin, { database, key, publicUrl: PORTAL });
       const verifier = createVerifier({ issuer: issuerOf(PORTAL), audience: SERVICES_AUDIENCE, keys: key, clientId: CLIENT });
       await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
+      // No CMS behind it here: a granted request gets as far as asking the CMS (502).
+      await app.register(portalPlugin, {
+        prefix: PORTAL_PREFIX,
+        verifier,
+        cmsUrl: 'http://127.0.0.1:9',
+        timeoutMs: 2000,
+        cmsToken: () => 'token',
+      });
     });
   }, 120_000);
   afterAll(async () => {
@@ -249,6 +258,7 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
           ['POST', `${HELPDESK_PREFIX}/requests`],
           ['POST', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/answer`],
           ['GET', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/attachment`],
+          ['GET', `${PORTAL_PREFIX}/internal-tools?locale=en`],
         ] as const) {
           const response = await inject({
             method,
@@ -267,6 +277,19 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
         payload: { answer: 'Heading 6109.' },
       });
       expect(answer.statusCode).toBe(403);
+      const internal = await inject({
+        method: 'GET',
+        url: `${PORTAL_PREFIX}/internal-tools`,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(internal.statusCode).toBe(403);
+      const officer = await signIn('officer');
+      const granted = await inject({
+        method: 'GET',
+        url: `${PORTAL_PREFIX}/internal-tools`,
+        headers: { authorization: `Bearer ${officer.tokens.access_token}` },
+      });
+      expect(granted.statusCode).toBe(502);
     });
 
     it("keeps a trader's request to the trader and the officers, who answer it", async () => {
