@@ -40,7 +40,16 @@ export async function startTestService(
     cleanup = async () => {
       const admin = await openDatabase({ url: backend.url });
       const { sql } = await import('kysely');
-      await sql.raw(`drop schema if exists "${schema}" cascade`).execute(admin.db);
+      // A backend of a killed test process may still hold locks for a moment: try again on a deadlock.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await sql.raw(`drop schema if exists "${schema}" cascade`).execute(admin.db);
+          break;
+        } catch (error) {
+          if (attempt >= 5 || !/deadlock/i.test(String(error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
       await admin.close();
     };
   } else {

@@ -211,14 +211,16 @@ export function HelpDesk({ language }: { language: string }) {
           {requests?.map((request) => (
             <li key={request.id} className="helpdesk-item">
               <div className="helpdesk-item-head">
-                <h3>{request.subject}</h3>
+                <h3 dir="auto">{request.subject}</h3>
                 <span className={`status status-${request.status}`}>{t(`status.${request.status}`)}</span>
               </div>
               <p className="hint">
                 {t('list.meta', { category: t(`categories.${request.category}`), date: formatDate(request.createdAt, language, true) })}
                 {staff && ` · ${request.userName} <${request.userEmail}>`}
               </p>
-              <p className="helpdesk-message">{request.message}</p>
+              <p className="helpdesk-message" dir="auto">
+                {request.message}
+              </p>
               {request.attachmentName && (
                 <button
                   type="button"
@@ -236,7 +238,7 @@ export function HelpDesk({ language }: { language: string }) {
               {request.answer && (
                 <div className="helpdesk-reply">
                   <p className="hint">{t('list.answeredBy', { name: request.answeredBy ?? '' })}</p>
-                  <p>{request.answer}</p>
+                  <p dir="auto">{request.answer}</p>
                 </div>
               )}
               {staff && request.status !== 'closed' && <AnswerForm request={request} onAnswered={load} />}
