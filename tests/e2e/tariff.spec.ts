@@ -154,8 +154,13 @@ test('keyword results can be ordered by relevance', async ({ page }) => {
   await expect(page.locator('table tbody tr').first()).toBeVisible();
   await page.getByLabel('Order').selectOption('relevance');
   await expect(page).toHaveURL(/sort=relevance/);
-  const descriptions = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
-  expect(descriptions.slice(0, 5).every((d) => /(^|[^a-z])teas?([^a-z]|$)/i.test(d))).toBe(true);
+  // The new order arrives with the next answer: wait for it rather than read the rows of the previous one.
+  await expect
+    .poll(async () => {
+      const descriptions = await page.locator('table tbody tr td:nth-child(2)').allTextContents();
+      return descriptions.slice(0, 5).every((d) => /(^|[^a-z])teas?([^a-z]|$)/i.test(d));
+    })
+    .toBe(true);
 });
 
 for (const language of ['en', 'ar']) {

@@ -260,21 +260,28 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     );
   }
 
-  const errorPage = (reply: FastifyReply, request: FastifyRequest, status: number, text: string) => {
-    const locale = localeOf(request);
-    const t = messages(locale);
-    return html(
+  /** A page with one message and the way back to the portal. */
+  const messageScreen = (
+    reply: FastifyReply,
+    locale: Locale,
+    status: number,
+    title: string,
+    text: string,
+    back = `${publicUrl}/${locale}/`,
+  ) =>
+    html(
       reply,
       status,
       page({
         locale,
-        title: 'Guichet',
-        body: messagePage(text, { href: `${publicUrl}/${locale}/`, label: t.backToPortal }),
+        title,
+        body: messagePage(text, { href: back, label: messages(locale).backToPortal }),
         portalUrl: publicUrl,
         resources,
       }),
     );
-  };
+  const errorPage = (reply: FastifyReply, request: FastifyRequest, status: number, text: string) =>
+    messageScreen(reply, localeOf(request), status, 'Guichet', text);
 
   // --- Authorization: sign-in and registration pages ---
   for (const endpoint of ['auth', 'registrations'] as const) {
@@ -545,17 +552,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     endSession(request, reply);
     const registered = client(request.query.client_id) ?? REALM.clients[0];
     if (target && redirectAllowed(registered, target)) return reply.code(302).header('location', target).send();
-    return html(
-      reply,
-      200,
-      page({
-        locale,
-        title: t.signedOutTitle,
-        body: messagePage(t.signedOutText, { href: `${publicUrl}/${locale}/`, label: t.backToPortal }),
-        portalUrl: publicUrl,
-        resources,
-      }),
-    );
+    return messageScreen(reply, locale, 200, t.signedOutTitle, t.signedOutText);
   });
   app.post(`${oidc}/logout`, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
@@ -563,17 +560,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     const t = messages(locale);
     if (!body.csrf || body.csrf !== cookies(request).GUICHET_CSRF) return errorPage(reply, request, 400, t.expired);
     endSession(request, reply);
-    return html(
-      reply,
-      200,
-      page({
-        locale,
-        title: t.signedOutTitle,
-        body: messagePage(t.signedOutText, { href: `${publicUrl}/${locale}/`, label: t.backToPortal }),
-        portalUrl: publicUrl,
-        resources,
-      }),
-    );
+    return messageScreen(reply, locale, 200, t.signedOutTitle, t.signedOutText);
   });
 
   // --- Account page ---
@@ -586,18 +573,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
         : `${publicUrl}/${locale}/`;
     const session = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
     const account = session && (await accounts.byId(session.userId));
-    if (!account)
-      return html(
-        reply,
-        200,
-        page({
-          locale,
-          title: t.accountTitle,
-          body: messagePage(t.notSignedIn, { href: back, label: t.backToPortal }),
-          portalUrl: publicUrl,
-          resources,
-        }),
-      );
+    if (!account) return messageScreen(reply, locale, 200, t.accountTitle, t.notSignedIn, back);
     const body = `<dl>
 <dt>${escapeHtml(t.name)}</dt><dd>${escapeHtml(`${account.firstName} ${account.lastName}`)}</dd>
 <dt>${escapeHtml(t.email)}</dt><dd>${escapeHtml(account.email)}</dd>

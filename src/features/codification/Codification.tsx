@@ -1,6 +1,7 @@
 import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { CACHED_ENTITIES, loadReferenceList, type CachedEntity } from '../../app/referenceListsSlice';
 import { DataTable } from '../../components/DataTable';
@@ -345,19 +346,7 @@ export function Codification({ language }: { language: string }) {
             )}
           </div>
           {sample && <p className="notice-inline">{t('results.sample')}</p>}
-          {loading && (
-            <p className="loading" role="status">
-              {t('results.loading')}
-            </p>
-          )}
-          {!loading && searched && data.length === 0 && (
-            <div className="empty-state" role="status">
-              <p>
-                <strong>{t('results.none')}</strong>
-              </p>
-              <p>{t('results.tryAgain')}</p>
-            </div>
-          )}
+          <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
           {!searched && !loading && <p className="hint">{t('results.hint')}</p>}
           {table && data.length > 0 && (
             <>

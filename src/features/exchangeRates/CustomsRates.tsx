@@ -2,6 +2,8 @@ import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { BilingualText } from '../../components/BilingualText';
+import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
@@ -10,7 +12,7 @@ import { useFieldValue } from '../../components/useFieldValue';
 import { paths } from '../../config/routes';
 import { tenant } from '../../config/tenant';
 import type { ExportTable } from '../../export';
-import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { formatDate, formatNumber } from '../../i18n/language';
 import { fetchPreviousDay, fetchRates, ratesParams, shiftDays, withDifference, type ExchangeRate, type RatesSearch } from './api';
 import { defaultSearch, searchRates } from './slice';
 import { Converter } from './Converter';
@@ -75,18 +77,7 @@ export function CustomsRates({ language }: { language: string }) {
         id: 'description',
         header: t('columns.name'),
         accessorFn: (row) => row.description,
-        cell: ({ row }) => (
-          <>
-            <span lang="en" dir="ltr">
-              {row.original.description}
-            </span>
-            {row.original.descriptionTranslated && language === tenant.translatedLanguages[0] && (
-              <span className="translated" {...textLanguage(tenant.translatedLanguages[0])}>
-                {row.original.descriptionTranslated}
-              </span>
-            )}
-          </>
-        ),
+        cell: ({ row }) => <BilingualText text={row.original.description} translated={row.original.descriptionTranslated} />,
       },
       {
         id: 'exchangeRate',
@@ -217,19 +208,7 @@ export function CustomsRates({ language }: { language: string }) {
             {t('results.previousDayMissing')}
           </p>
         )}
-        {loading && (
-          <p className="loading" role="status">
-            {t('results.loading')}
-          </p>
-        )}
-        {!loading && searched && data.length === 0 && (
-          <div className="empty-state" role="status">
-            <p>
-              <strong>{t('results.none')}</strong>
-            </p>
-            <p>{t('results.tryAgain')}</p>
-          </div>
-        )}
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
         {data.length > 0 && (
           <>
             <DataTable

@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { ResultStatus } from '../../components/ResultStatus';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
@@ -136,19 +137,7 @@ export function CentralBankRates({ language }: { language: string }) {
           )}
         </div>
         {source && <p className="hint">{t('centralBank.source', { source, base })}</p>}
-        {loading && (
-          <p className="loading" role="status">
-            {t('results.loading')}
-          </p>
-        )}
-        {!loading && searched && data.length === 0 && (
-          <div className="empty-state" role="status">
-            <p>
-              <strong>{t('results.none')}</strong>
-            </p>
-            <p>{t('results.tryAgain')}</p>
-          </div>
-        )}
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
         {search && data.length > 0 && (
           <>
             <DataTable

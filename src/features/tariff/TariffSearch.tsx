@@ -3,12 +3,14 @@ import { useFieldValue } from '../../components/useFieldValue';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { BilingualText } from '../../components/BilingualText';
+import { ResultStatus } from '../../components/ResultStatus';
 import { paths } from '../../config/routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
-import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { formatDate, formatNumber } from '../../i18n/language';
 import { tenant } from '../../config/tenant';
 import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
 import { queryFromSearch, searchFromQuery } from './query-string';
@@ -89,18 +91,7 @@ export function TariffSearch({ language }: { language: string }) {
         id: 'description',
         header: t('columns.description'),
         accessorFn: (row) => row.description,
-        cell: ({ row }) => (
-          <>
-            <span lang="en" dir="ltr">
-              {row.original.description}
-            </span>
-            {row.original.descriptionTranslated && (
-              <span className="translated" {...textLanguage(tenant.translatedLanguages[0])}>
-                {row.original.descriptionTranslated}
-              </span>
-            )}
-          </>
-        ),
+        cell: ({ row }) => <BilingualText text={row.original.description} translated={row.original.descriptionTranslated} />,
       },
       {
         id: 'uom',
@@ -259,19 +250,7 @@ export function TariffSearch({ language }: { language: string }) {
             </div>
           )}
         </div>
-        {loading && (
-          <p className="loading" role="status">
-            {t('results.loading')}
-          </p>
-        )}
-        {!loading && searched && data.length === 0 && (
-          <div className="empty-state" role="status">
-            <p>
-              <strong>{t('results.none')}</strong>
-            </p>
-            <p>{t('results.tryAgain')}</p>
-          </div>
-        )}
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
         {!searched && !loading && <p className="hint">{t('results.hint')}</p>}
         {data.length > 0 && (
           <>
