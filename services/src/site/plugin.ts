@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RedirectManifest } from './redirects.js';
+import { contentSecurityPolicy, PagePolicies, securityHeaders } from './security-headers.js';
 
 export interface SitePluginOptions {
   siteDir: string;
@@ -30,6 +31,15 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   const { siteDir, apiPrefixes, languages } = options;
   const manifest = new RedirectManifest(join(siteDir, REDIRECT_MANIFEST));
   const isApi = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+  const policies = new PagePolicies();
+  const basePolicy = contentSecurityPolicy();
+
+  // Security headers on every answer; built pages get a policy with their own inline scripts' hashes.
+  app.addHook('onSend', async (request, reply) => {
+    for (const [name, value] of Object.entries(securityHeaders(request.protocol === 'https'))) reply.header(name, value);
+    if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', basePolicy);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -46,8 +56,9 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     redirect: true,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(res, path, stat) {
       res.setHeader('cache-control', cacheControl(path));
+      if (path.endsWith('.html')) res.setHeader('content-security-policy', policies.forFile(path, stat));
     },
   });
 
