@@ -1,39 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
-
-interface DemoAccount {
-  username: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-}
-const DEMO: DemoAccount[] = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', 'services', 'src', 'identity', 'demo-accounts.json'), 'utf8'),
-);
-const account = (role: string) => DEMO.find((item) => item.roles.includes(role))!;
-
-/** Fills the identity server's sign-in form (the page must be on it). */
-async function fillSignIn(page: Page, who: DemoAccount) {
-  await expect(page).toHaveURL(/\/auth\/realms\/guichet\/protocol\/openid-connect\/auth/);
-  await page.getByLabel('E-mail').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { account, axeClean, fillSignIn, type DemoAccount } from './helpers';
 
 async function signInFromHeader(page: Page, who: DemoAccount) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await fillSignIn(page, who);
   await expect(page.getByRole('button', { name: new RegExp(`${who.firstName} ${who.lastName}`) })).toBeVisible();
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-  ).toEqual([]);
 }
 
 test('a visitor opening the help desk is sent to sign in, and comes back to it signed in', async ({ page }) => {

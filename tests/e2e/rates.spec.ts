@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { axeClean } from './helpers';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,13 +18,6 @@ const consecutive = dates.find((date, i) => i > 1 && Date.parse(date) - Date.par
 const dayBefore = dates[dates.indexOf(consecutive) - 1];
 const firstDate = dates[0];
 const four = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-  ).toEqual([]);
-}
 
 test('rates of a date with the difference to the previous day, computed from the published rates', async ({ page }) => {
   await page.goto('/en/exchange/customs-exchange-rate/');
