@@ -7,6 +7,8 @@ import { LANGUAGES } from './languages.js';
 import { referencePlugin, REFERENCE_PREFIX } from './reference/plugin.js';
 import { ratesPlugin, RATES_PREFIX } from './rates/plugin.js';
 import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from './external-rates/plugin.js';
+import { taxationPlugin, TAXATION_PREFIX } from './taxation/plugin.js';
+import { tradersGuidePlugin, TRADERS_GUIDE_PREFIX } from './traders-guide/plugin.js';
 import { openDatabase, type Database } from './db/database.js';
 import { prepareDatabase } from './db/import.js';
 import { identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
@@ -22,6 +24,8 @@ export const API_PREFIXES = [
   REFERENCE_PREFIX,
   RATES_PREFIX,
   EXTERNAL_RATES_PREFIX,
+  TAXATION_PREFIX,
+  TRADERS_GUIDE_PREFIX,
   IDENTITY_PREFIX,
   HELPDESK_PREFIX,
 ];
@@ -36,6 +40,8 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
   await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
+  await app.register(taxationPlugin, { prefix: TAXATION_PREFIX, database });
+  await app.register(tradersGuidePlugin, { prefix: TRADERS_GUIDE_PREFIX, database });
   const key = await SigningKey.load(config.identityKeyFile);
   await app.register(identityPlugin, { database, key, publicUrl: config.publicUrl, accessTokenLifetime: config.accessTokenLifetime });
   // Protected services verify tokens of the embedded realm, or of the Keycloak that IDENTITY_ISSUER names.

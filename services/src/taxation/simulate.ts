@@ -1,0 +1,247 @@
+import type { Database } from '../db/database.js';
+import { allOf, lookupBy } from '../reference/lookup.js';
+import { isCalendarDate, today } from '../reference/query.js';
+import { arrayAt, FieldError, numberAt, objectAt, stringAt } from '../reference/request-fields.js';
+import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
+
+/** Items one simulation may hold. */
+export const MAX_ITEMS = 500;
+/** Largest value or quantity accepted (beyond it amounts lose their cents in floating point). */
+const MAX_AMOUNT = 1e13;
+
+export interface SimulationItem {
+  commodityCode: string;
+  /** The assessable value in the national currency (value in the invoice currency x its rate). */
+  statisticalValue: number;
+  supplementaryUnit?: number;
+  itemCountryOfOriginCode?: string;
+  commodityDescription?: string;
+  statValueInForeignCurrency?: number;
+  currencyCode?: string;
+  itemInvoiceCurrencyExchangeRate?: number;
+}
+
+export interface SimulationRequest {
+  document: { typeOfDeclaration: string; generalProcedureCode: string };
+  items: SimulationItem[];
+  validityDate: string;
+}
+
+export interface TaxLine {
+  code: string;
+  label: string;
+  labelTranslated: string | null;
+  /** Ad valorem: the base in the national currency. Specific: the quantity in supplementary units. */
+  base: number;
+  /** Ad valorem: percent. Specific: national currency per unit. */
+  rate: number;
+  amount: number;
+  /** Present (true) on per-unit taxes, which come from the sample specific rates. */
+  specific?: true;
+  sample?: true;
+  unitCode?: string;
+  unit?: string;
+}
+
+export interface SimulationResult {
+  items: Array<{
+    commodityCode: string;
+    commodityDescription: string | null;
+    statisticalValue: number;
+    taxes: TaxLine[];
+    totalItemTaxes: number;
+  }>;
+  /** The amount to pay or to secure: the sum of every item's taxes. */
+  guaranteeAmount: number;
+  currency: string;
+  flow: Flow;
+  validityDate: string;
+}
+
+/** A specific (per-unit) tax was asked without the item's supplementary quantity: answered 422. */
+export class NotEnoughInformationError extends Error {
+  readonly statusCode = 422;
+  constructor(
+    readonly taxCodes: string[],
+    readonly items: Array<{ index: number; field: string; taxCodes: string[] }>,
+  ) {
+    super(`Cannot calculate ${taxCodes.join(', ')} tax, not enough information provided`);
+  }
+
+  toJSON() {
+    return { error: 'NotEnoughInformation', message: this.message, taxCodes: this.taxCodes, items: this.items };
+  }
+}
+
+/** Half-up to cents. */
+export const roundAmount = (value: number) => Math.round(value * 100 + 1e-7) / 100;
+
+/** A commodity code as typed (dots and spaces allowed), as stored: digits only. */
+const normaliseCode = (code: string) => code.replace(/[.\s]/g, '');
+
+function parseItem(value: unknown, index: number): SimulationItem {
+  const where = `items[${index}]`;
+  const item = objectAt(value, where);
+  const commodityCode = normaliseCode(stringAt(item.commodityCode, `${where}.commodityCode`, { required: true, maxLength: 40 })!);
+  if (commodityCode === '') throw new FieldError(`${where}.commodityCode`, 'is required');
+  const amount = (name: string, options: { exclusiveMinimum?: number } = {}) =>
+    numberAt(item[name], `${where}.${name}`, {
+      minimum: options.exclusiveMinimum === undefined ? 0 : undefined,
+      maximum: MAX_AMOUNT,
+      ...options,
+    });
+  const statValueInForeignCurrency = amount('statValueInForeignCurrency');
+  const itemInvoiceCurrencyExchangeRate = amount('itemInvoiceCurrencyExchangeRate', { exclusiveMinimum: 0 });
+  let statisticalValue = amount('statisticalValue');
+  if (statisticalValue === undefined) {
+    // Without it, the value in the invoice currency times its rate gives the same figure.
+    if (statValueInForeignCurrency === undefined || itemInvoiceCurrencyExchangeRate === undefined)
+      throw new FieldError(`${where}.statisticalValue`, 'is required (or statValueInForeignCurrency and itemInvoiceCurrencyExchangeRate)');
+    statisticalValue = roundAmount(statValueInForeignCurrency * itemInvoiceCurrencyExchangeRate);
+  }
+  const currencyCode = stringAt(item.currencyCode, `${where}.currencyCode`, { maxLength: 3 });
+  if (currencyCode !== undefined && currencyCode !== '' && !/^[A-Za-z]{3}$/.test(currencyCode))
+    throw new FieldError(`${where}.currencyCode`, 'must be a 3-letter currency code');
+  return {
+    commodityCode,
+    statisticalValue,
+    supplementaryUnit: amount('supplementaryUnit'),
+    itemCountryOfOriginCode: stringAt(item.itemCountryOfOriginCode, `${where}.itemCountryOfOriginCode`, { maxLength: 3 }),
+    commodityDescription: stringAt(item.commodityDescription, `${where}.commodityDescription`, { maxLength: 2000 }),
+    statValueInForeignCurrency,
+    currencyCode,
+    itemInvoiceCurrencyExchangeRate,
+  };
+}
+
+/** Checks a request body; every failure names the offending field. */
+export function parseSimulationRequest(body: unknown): SimulationRequest {
+  const request = objectAt(body, 'body');
+  const document = objectAt(request.document, 'document');
+  let typeOfDeclaration = stringAt(document.typeOfDeclaration, 'document.typeOfDeclaration', { required: true, maxLength: 20 })!.trim();
+  let generalProcedureCode = stringAt(document.generalProcedureCode, 'document.generalProcedureCode', { maxLength: 20 })?.trim();
+  // The form's own value "IM-4" (type-generalProcedureCode) is accepted as the type alone.
+  const dash = typeOfDeclaration.lastIndexOf('-');
+  if (!generalProcedureCode && dash > 0)
+    [typeOfDeclaration, generalProcedureCode] = [typeOfDeclaration.slice(0, dash), typeOfDeclaration.slice(dash + 1)];
+  if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
+  if (!generalProcedureCode) throw new FieldError('document.generalProcedureCode', 'is required');
+  const meta = request.meta === undefined || request.meta === null ? {} : objectAt(request.meta, 'meta');
+  const validityDate = stringAt(meta.validityDate, 'meta.validityDate', { maxLength: 40 }) || today();
+  if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
+  const items = arrayAt(request.items, 'items', { min: 1, max: MAX_ITEMS }).map(parseItem);
+  return { document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode }, items, validityDate };
+}
+
+/** Import or export, from the model of declaration the document names. */
+async function flowOf(database: Database, document: SimulationRequest['document'], validityDate: string): Promise<Flow> {
+  const all = await allOf(database, 'modelOfDeclaration', validityDate, ['code', 'generalProcedureCode', 'flow']);
+  if (!all.some((row) => row.code === document.typeOfDeclaration))
+    throw new FieldError(
+      'document.typeOfDeclaration',
+      `unknown type of declaration ${JSON.stringify(document.typeOfDeclaration).slice(0, 40)}`,
+    );
+  const model = all.find((row) => row.code === document.typeOfDeclaration && row.generalProcedureCode === document.generalProcedureCode);
+  if (!model)
+    throw new FieldError(
+      'document.generalProcedureCode',
+      `no model of declaration ${document.typeOfDeclaration}-${document.generalProcedureCode}`,
+    );
+  return model.flow === '0' ? 'export' : 'import';
+}
+
+/**
+ * Calculates every item's taxes: each tax of the declaration's flow, in the rules' order, on the sum of its
+ * base terms (AV and the amounts of earlier taxes), at the rate of the commodity's tariff line, or per unit of
+ * the supplementary quantity where a specific rate applies. Amounts are rounded to cents.
+ */
+export async function simulate(database: Database, rules: TaxRules, request: SimulationRequest): Promise<SimulationResult> {
+  const { validityDate } = request;
+  const flow = await flowOf(database, request.document, validityDate);
+  const taxes = rules.taxes.filter((tax) => tax.flows.includes(flow));
+  const taxRules = await lookupBy(
+    database,
+    'taxRule',
+    taxes.map((tax) => tax.code),
+    validityDate,
+    { selectFields: ['code', 'description', 'descriptionTranslated', 'tariffColumn'] },
+  );
+  const columns = new Map<string, { column: string; label: string; labelTranslated: string | null }>();
+  for (const tax of taxes) {
+    const row = taxRules.get(tax.code);
+    const column = String(row?.tariffColumn ?? '');
+    if (!row || !/^tax\d{2}$/.test(column)) throw new Error(`No taxRule with a tariff column for ${tax.code} on ${validityDate}`);
+    columns.set(tax.code, {
+      column,
+      label: String(row.description ?? tax.code),
+      labelTranslated: (row.descriptionTranslated as string | null) ?? null,
+    });
+  }
+  const lines = await lookupBy(
+    database,
+    'commodity',
+    request.items.map((item) => item.commodityCode),
+    validityDate,
+    { selectFields: ['code', 'description', ...new Set([...columns.values()].map((entry) => entry.column))] },
+  );
+  const specificRates = new Map<string, SpecificRate>(rules.specificRates.lines.map((line) => [`${line.commodityCode}|${line.tax}`, line]));
+
+  const missing: Array<{ index: number; field: string; taxCodes: string[] }> = [];
+  const items = request.items.map((item, index) => {
+    const line = lines.get(item.commodityCode);
+    if (!line)
+      throw new FieldError(
+        `items[${index}].commodityCode`,
+        `CET Tariff Not Found: no tariff line ${JSON.stringify(item.commodityCode).slice(0, 40)} valid on ${validityDate}`,
+      );
+    const amounts = new Map<string, number>([[ASSESSABLE_VALUE, item.statisticalValue]]);
+    const lineTaxes: TaxLine[] = [];
+    const unknown: string[] = [];
+    for (const tax of taxes) {
+      const { column, label, labelTranslated } = columns.get(tax.code)!;
+      const specific = specificRates.get(`${item.commodityCode}|${tax.code}`);
+      if (specific) {
+        if (item.supplementaryUnit === undefined) {
+          unknown.push(tax.code);
+          continue;
+        }
+        const amount = roundAmount(item.supplementaryUnit * specific.ratePerUnit);
+        amounts.set(tax.code, amount);
+        lineTaxes.push({
+          code: tax.code,
+          label,
+          labelTranslated,
+          base: item.supplementaryUnit,
+          rate: specific.ratePerUnit,
+          amount,
+          specific: true,
+          ...(rules.specificRates.sample ? { sample: true as const } : {}),
+          unitCode: specific.unitCode,
+          unit: specific.unit,
+        });
+        continue;
+      }
+      const base = roundAmount(tax.base.reduce((sum, term) => sum + (amounts.get(term) ?? 0), 0));
+      const rate = Number(line[column] ?? 0);
+      const amount = roundAmount((base * rate) / 100);
+      amounts.set(tax.code, amount);
+      lineTaxes.push({ code: tax.code, label, labelTranslated, base, rate, amount });
+    }
+    if (unknown.length > 0) missing.push({ index, field: `items[${index}].supplementaryUnit`, taxCodes: unknown });
+    return {
+      commodityCode: item.commodityCode,
+      commodityDescription: (line.description as string | null) ?? null,
+      statisticalValue: item.statisticalValue,
+      taxes: lineTaxes,
+      totalItemTaxes: roundAmount(lineTaxes.reduce((sum, tax) => sum + tax.amount, 0)),
+    };
+  });
+  if (missing.length > 0) throw new NotEnoughInformationError([...new Set(missing.flatMap((entry) => entry.taxCodes))], missing);
+  return {
+    items,
+    guaranteeAmount: roundAmount(items.reduce((sum, item) => sum + item.totalItemTaxes, 0)),
+    currency: rules.nationalCurrency,
+    flow,
+    validityDate,
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.js';
+import { jsonErrors } from '../reference/request-fields.js';
+import { parseRequirementsRequest, requirements } from './requirements.js';
+import { loadRequirementRules, type RequirementRules } from './rules.js';
+
+export const TRADERS_GUIDE_PREFIX = '/traders-guide-service';
+
+export interface TradersGuidePluginOptions {
+  database: Database;
+  /** Default: data/traders-guide/rules.json (a sample rule set). */
+  rules?: RequirementRules;
+}
+
+/**
+ * POST /requirements: the documents each consignment of a group (one declaration type and general procedure)
+ * needs. 200 {items: [{attachments: [{code, description, ...}], fieldsErrors: [{field, message}]}], sample: true};
+ * 400 {error, message, field} for a malformed body or an unknown type of declaration or rule type.
+ * GET /rules: the rule set itself.
+ */
+export async function tradersGuidePlugin(app: FastifyInstance, options: TradersGuidePluginOptions): Promise<void> {
+  const { database } = options;
+  const rules = options.rules ?? (await loadRequirementRules());
+  const ruleTypes = new Set(rules.ruleTypes.map((type) => type.code));
+  jsonErrors(app);
+
+  app.post('/requirements', { schema: { summary: 'The documents required for a group of consignments' } }, async (request) =>
+    requirements(database, rules, parseRequirementsRequest(request.body, ruleTypes)),
+  );
+
+  app.get('/rules', { schema: { summary: 'The (sample) rule set: rule types and rules' } }, async () => rules);
+}
