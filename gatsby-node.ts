@@ -205,6 +205,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     for (const tool of TOOL_SLUGS) page(paths.tool(tool), 'tool', { tool });
     page(paths.tariffBrowse, 'tool', { tool: 'tariff-search', view: 'browse' });
     page(paths.tariffDetail(), 'tool', { tool: 'tariff-search', view: 'detail' });
+    page(paths.manifestLatest, 'tool', { tool: 'manifest', view: 'latest' });
   }
 
   // Unprefixed error pages, in the fallback language, for paths outside every language.

@@ -16,6 +16,7 @@ import { SigningKey } from './identity/tokens.js';
 import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
 import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
+import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
 export const API_PREFIXES = [
@@ -28,6 +29,7 @@ export const API_PREFIXES = [
   TRADERS_GUIDE_PREFIX,
   IDENTITY_PREFIX,
   HELPDESK_PREFIX,
+  MANIFEST_PREFIX,
 ];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
@@ -53,6 +55,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   });
   app.decorate('verifier', verifier);
   await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
+  await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
   await app.register(portalPlugin, {
     prefix: PORTAL_PREFIX,
     verifier,

@@ -8,6 +8,9 @@ import { tariffSlice } from '../features/tariff/slice';
 import { exchangeRatesSlice } from '../features/exchangeRates/slice';
 import { externalRatesSlice } from '../features/externalRates/slice';
 import { codificationSlice } from '../features/codification/slice';
+import { manifestSlice } from '../features/manifest/slice';
+import { taxationSlice } from '../features/taxation/slice';
+import { tradersGuideSlice } from '../features/tradersGuide/slice';
 
 export function makeStore() {
   return configureStore({
@@ -20,6 +23,9 @@ export function makeStore() {
       exchangeRates: exchangeRatesSlice.reducer,
       externalRates: externalRatesSlice.reducer,
       codification: codificationSlice.reducer,
+      manifest: manifestSlice.reducer,
+      taxation: taxationSlice.reducer,
+      tradersGuide: tradersGuideSlice.reducer,
     },
   });
 }

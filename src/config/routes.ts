@@ -39,6 +39,7 @@ export const paths = {
   accessDenied: '/access-denied/',
   helpDesk: '/help-desk/',
   tariffBrowse: '/tools/tariff-search/browse/',
+  manifestLatest: '/tools/manifest/latest/',
   tariffDetail: (code?: string) => `/tools/tariff-search/detail/${code ? `?code=${code}` : ''}`,
 } as const;
 

@@ -11,4 +11,12 @@ export const serviceUrls = {
   helpdesk: process.env.GATSBY_HELPDESK_SERVICE_URL || '/helpdesk-service/',
   /** Staff-only portal content (internal tools page). */
   portal: process.env.GATSBY_PORTAL_SERVICE_URL || '/portal-service/',
+  /** Manifests and vessels (needs sign-in). */
+  manifest: process.env.GATSBY_MANIFEST_SERVICE_URL || '/manifest-service/',
+  taxation: process.env.GATSBY_TAXATION_SERVICE_URL || '/taxation-service/',
+  /** Required documents per group of consignments. */
+  tradersGuide: process.env.GATSBY_TRADERS_GUIDE_SERVICE_URL || '/traders-guide-service/',
+  /** The AI tariff finder (hs-finder contract) and its tool variant. */
+  finder: process.env.GATSBY_HS_FINDER_URL || '/hs-finder/',
+  aiTariff: process.env.GATSBY_AI_TARIFF_SERVICE_URL || '/ai-tariff-service/',
 };

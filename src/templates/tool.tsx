@@ -5,6 +5,12 @@ import { TariffBrowse } from '../features/tariff/TariffBrowse';
 import { TariffDetail } from '../features/tariff/TariffDetail';
 import { TariffSearch } from '../features/tariff/TariffSearch';
 import { Codification } from '../features/codification/Codification';
+import { ManifestLatest } from '../features/manifest/ManifestLatest';
+import { ManifestSearch } from '../features/manifest/ManifestSearch';
+import { TaxationSimulation } from '../features/taxation/TaxationSimulation';
+import { TradersGuide } from '../features/tradersGuide/TradersGuide';
+import { ProtectedRoute } from '../auth/ProtectedRoute';
+import { MANIFEST_ROLES } from '../config/access';
 import { Seo } from '../components/Seo';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
@@ -17,7 +23,13 @@ type ToolView = React.ComponentType<{ language: string; search: string }>;
 const TOOLS: Record<string, Record<string, ToolView>> = {
   'tariff-search': { search: TariffSearch, browse: TariffBrowse, detail: TariffDetail },
   codification: { search: Codification },
+  manifest: { search: ManifestSearch, latest: ManifestLatest },
+  'taxation-simulation': { search: TaxationSimulation },
+  'traders-guide': { search: TradersGuide },
 };
+
+/** Tools that need sign-in, with the roles that may use them (any of). */
+const PROTECTED: Record<string, readonly string[]> = { manifest: MANIFEST_ROLES };
 
 export default function ToolPage({ pageContext, location }: TemplateProps<Context>) {
   const view = pageContext.view ?? 'search';
@@ -29,7 +41,14 @@ export default function ToolPage({ pageContext, location }: TemplateProps<Contex
       language={pageContext.language}
       originalPath={pageContext.i18n.originalPath}
     >
-      {Tool && <Tool language={pageContext.language} search={location.search} />}
+      {Tool &&
+        (PROTECTED[pageContext.tool] ? (
+          <ProtectedRoute language={pageContext.language} roles={PROTECTED[pageContext.tool]}>
+            <Tool language={pageContext.language} search={location.search} />
+          </ProtectedRoute>
+        ) : (
+          <Tool language={pageContext.language} search={location.search} />
+        ))}
     </ToolShell>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
+import { HELPDESK_STAFF_ROLES } from '../../../src/config/access.js';
 
 export const HELPDESK_PREFIX = '/helpdesk-service';
 export const HELPDESK_CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
@@ -10,7 +11,7 @@ export const HELPDESK_STATUSES = ['open', 'answered', 'closed'] as const;
 export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain'];
 /** Roles that see and answer every request. */
-const STAFF = ['officer', 'admin'];
+const STAFF: string[] = [...HELPDESK_STAFF_ROLES];
 
 const isStaff = (principal: Principal) => principal.roles.some((role) => STAFF.includes(role));
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { requireRoles, type Verifier } from '../identity/verify.js';
+import { INTERNAL_TOOLS_ROLES } from '../../../src/config/access.js';
 
 export const PORTAL_PREFIX = '/portal-service';
 const LOCALES = ['en', 'fr', 'es', 'ar', 'bn'];
 /** Who reads the internal tools page (customs staff). */
-export const INTERNAL_TOOLS_ROLES = ['officer', 'admin'];
 
 export interface PortalOptions {
   verifier: Verifier;
@@ -43,7 +43,7 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
   app.get<{ Querystring: { locale?: string } }>(
     '/internal-tools',
     {
-      onRequest: requireRoles(options.verifier, INTERNAL_TOOLS_ROLES),
+      onRequest: requireRoles(options.verifier, [...INTERNAL_TOOLS_ROLES]),
       schema: {
         querystring: {
           type: 'object',

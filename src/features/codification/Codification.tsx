@@ -10,7 +10,8 @@ import { Pager } from '../../components/Pager';
 import { tenant, usesTranslatedSearch } from '../../config/tenant';
 import { textLanguage } from '../../i18n/language';
 import type { ExportTable } from '../../export';
-import { lookupRequest, searchReference, SUGGEST_MIN_LENGTH, type ReferenceRecord } from '../../http/reference';
+import { searchReference, type ReferenceRecord } from '../../http/reference';
+import { useReferenceLookup } from '../../http/useReferenceLookup';
 import {
   CONDITIONS,
   codificationRequest,
@@ -44,31 +45,10 @@ const DETAIL_FIELDS = [
 const isCached = (table: ReferenceTable | null): table is ReferenceTable & CachedEntity =>
   table !== null && (CACHED_ENTITIES as readonly string[]).includes(table);
 
-/** Suggestions for a text field, looked up once it holds enough characters. */
+/** Descriptions suggested for the description field. */
 function useSuggestions(table: ReferenceTable | null, text: string, translated: boolean): string[] {
-  const [list, setList] = useState<string[]>([]);
-  useEffect(() => {
-    if (!table || text.trim().length < SUGGEST_MIN_LENGTH) {
-      setList([]);
-      return;
-    }
-    let current = true;
-    const timer = window.setTimeout(() => {
-      searchReference(table, lookupRequest(table, text, translated, 10)).then(
-        ({ resultList }) =>
-          current &&
-          setList(
-            [...new Set(resultList.map((row) => String((translated ? row.descriptionTranslated : row.description) ?? '')))].filter(Boolean),
-          ),
-        () => current && setList([]),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [table, text, translated]);
-  return list;
+  const records = useReferenceLookup(table, text, translated);
+  return [...new Set(records.map((row) => String((translated ? row.descriptionTranslated : row.description) ?? '')))].filter(Boolean);
 }
 
 function ConditionSelect({

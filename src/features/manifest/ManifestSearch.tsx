@@ -1,0 +1,322 @@
+import React, { useMemo, useState } from 'react';
+import { Link } from 'gatsby';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notificationsSlice';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { DataTable } from '../../components/DataTable';
+import { Pager } from '../../components/Pager';
+import { ResultStatus } from '../../components/ResultStatus';
+import { download } from '../../export/download';
+import { formatDate } from '../../i18n/language';
+import { paths } from '../../config/routes';
+import {
+  DATE_FIELDS,
+  DATE_OPERATORS,
+  EMPTY_FORM,
+  formErrors,
+  PRINT_LIMIT,
+  printManifests,
+  restrictionsOf,
+  TEXT_FIELDS,
+  TEXT_OPERATORS,
+  type Manifest,
+  type ManifestForm,
+  type Operator,
+  type PrintFormat,
+} from './api';
+import { DEFAULT_PAGE, runManifestSearch } from './slice';
+
+function OperatorSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Operator;
+  options: readonly Operator[];
+  onChange: (value: Operator) => void;
+}) {
+  const { t } = useTranslation('manifest');
+  return (
+    <select id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value as Operator)}>
+      {options.map((operator) => (
+        <option key={operator} value={operator}>
+          {t(`operators.${operator || 'NONE'}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Prints a range of the result rows (1-based) in a chosen format. */
+function PrintRange({
+  totalCount,
+  onPrint,
+}: {
+  totalCount: number;
+  onPrint: (first: number, last: number, format: PrintFormat) => Promise<void>;
+}) {
+  const { t } = useTranslation('manifest');
+  const [first, setFirst] = useState('1');
+  const [last, setLast] = useState(String(Math.min(10, totalCount)));
+  const [busy, setBusy] = useState(false);
+  const from = Number(first);
+  const to = Number(last);
+  const invalid =
+    !Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from || to > totalCount || to - from + 1 > PRINT_LIMIT;
+  const print = async (format: PrintFormat) => {
+    setBusy(true);
+    try {
+      await onPrint(from, to, format);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset className="print-range">
+      <legend>{t('print.legend')}</legend>
+      <div className="field field-inline">
+        <label htmlFor="manifest-print-from">{t('print.from')}</label>
+        <input
+          id="manifest-print-from"
+          type="number"
+          min={1}
+          max={totalCount}
+          value={first}
+          onChange={(event) => setFirst(event.target.value)}
+          aria-describedby="manifest-print-hint"
+        />
+      </div>
+      <div className="field field-inline">
+        <label htmlFor="manifest-print-to">{t('print.to')}</label>
+        <input
+          id="manifest-print-to"
+          type="number"
+          min={1}
+          max={totalCount}
+          value={last}
+          onChange={(event) => setLast(event.target.value)}
+          aria-describedby="manifest-print-hint"
+        />
+      </div>
+      <div className="results-actions" role="group" aria-label={t('print.legend')}>
+        {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy || invalid}
+            onClick={() => void print(format)}
+          >
+            {t('print.as', { format: format.toUpperCase() })}
+          </button>
+        ))}
+      </div>
+      <p id="manifest-print-hint" className={invalid ? 'field-error' : 'hint'}>
+        {t('print.hint', { total: totalCount, limit: PRINT_LIMIT })}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Manifest search: each field with its operator; at least one filled field; results paged; print a range. */
+export function ManifestSearch({ language }: { language: string }) {
+  const { t } = useTranslation('manifest');
+  const dispatch = useAppDispatch();
+  const { query, data, totalCount, loading, searched } = useAppSelector((state) => state.manifest);
+  const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
+  const [message, setMessage] = useState<string | null>(null);
+  const errors = formErrors(form);
+
+  const setField = <K extends keyof ManifestForm>(field: K, changes: Partial<ManifestForm[K]>) =>
+    setForm((current) => ({ ...current, [field]: { ...current[field], ...changes } }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (Object.keys(errors).length) return;
+    const restrictions = restrictionsOf(form);
+    if (!restrictions.length) {
+      setMessage(t('validation.fillOne'));
+      dispatch(notify('error', 'notifications.fillOneField'));
+      return;
+    }
+    setMessage(null);
+    void dispatch(runManifestSearch({ restrictions, ...DEFAULT_PAGE, size: query?.size ?? DEFAULT_PAGE.size }));
+  };
+
+  const print = async (first: number, last: number, format: PrintFormat) => {
+    if (!query) return;
+    try {
+      const { blob, fileName } = await printManifests(query.restrictions, first, last, format, language);
+      download(blob, fileName);
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+    }
+  };
+
+  const columns = useMemo<Array<ColumnDef<Manifest, unknown>>>(
+    () => [
+      {
+        id: 'registration',
+        header: t('columns.registration'),
+        accessorFn: (row) => `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`,
+      },
+      { id: 'registrationDate', header: t('fields.registrationDate'), accessorFn: (row) => formatDate(row.registrationDate, language) },
+      {
+        id: 'vessel',
+        header: t('columns.vessel'),
+        accessorFn: (row) => row.vesselName,
+        cell: ({ row }) => (
+          <>
+            <span lang="en">{row.original.vesselName}</span> <small>IMO {row.original.vesselImo}</small>
+          </>
+        ),
+      },
+      { id: 'voyageNumber', header: t('fields.voyageNumber'), accessorFn: (row) => row.voyageNumber },
+      { id: 'flow', header: t('columns.flow'), accessorFn: (row) => t(`flow.${row.flow}`) },
+      {
+        id: 'placeOfDeparture',
+        header: t('fields.placeOfDeparture'),
+        accessorFn: (row) => row.placeOfDeparture,
+        cell: ({ row }) => <abbr title={row.original.placeOfDepartureName}>{row.original.placeOfDeparture}</abbr>,
+      },
+      {
+        id: 'placeOfDestination',
+        header: t('fields.placeOfDestination'),
+        accessorFn: (row) => row.placeOfDestination,
+        cell: ({ row }) => <abbr title={row.original.placeOfDestinationName}>{row.original.placeOfDestination}</abbr>,
+      },
+      { id: 'departureDate', header: t('fields.departureDate'), accessorFn: (row) => formatDate(row.departureDate, language) },
+      { id: 'arrivalDate', header: t('fields.arrivalDate'), accessorFn: (row) => formatDate(row.arrivalDate, language) },
+      { id: 'containers', header: t('columns.containers'), meta: { numeric: true }, accessorFn: (row) => row.containers },
+    ],
+    [t, language],
+  );
+
+  return (
+    <div className="tool">
+      <p className="notice notice-sample" role="note">
+        {t('sampleNotice')} <Link to={`/${language}${paths.manifestLatest}`}>{t('latestLink')}</Link>
+      </p>
+      <form className="search-form criteria-form" role="search" aria-label={t('form.label')} noValidate onSubmit={submit}>
+        {DATE_FIELDS.map((field) => (
+          <fieldset key={field} className="criterion">
+            <legend>{t(`fields.${field}`)}</legend>
+            <OperatorSelect
+              id={`manifest-${field}-op`}
+              label={t('form.operatorOf', { field: t(`fields.${field}`) })}
+              value={form[field].operator}
+              options={DATE_OPERATORS}
+              onChange={(operator) => setField(field, { operator })}
+            />
+            <label className="visually-hidden" htmlFor={`manifest-${field}`}>
+              {t('form.start', { field: t(`fields.${field}`) })}
+            </label>
+            <input
+              id={`manifest-${field}`}
+              type="date"
+              value={form[field].start}
+              onChange={(event) => setField(field, { start: event.target.value })}
+            />
+            {form[field].operator === 'BETWEEN' && (
+              <>
+                <label className="visually-hidden" htmlFor={`manifest-${field}-end`}>
+                  {t('form.end', { field: t(`fields.${field}`) })}
+                </label>
+                <input
+                  id={`manifest-${field}-end`}
+                  type="date"
+                  value={form[field].end}
+                  min={form[field].start || undefined}
+                  onChange={(event) => setField(field, { end: event.target.value })}
+                />
+              </>
+            )}
+          </fieldset>
+        ))}
+        {TEXT_FIELDS.map((field) => (
+          <fieldset key={field} className="criterion">
+            <legend>{t(`fields.${field}`)}</legend>
+            <OperatorSelect
+              id={`manifest-${field}-op`}
+              label={t('form.operatorOf', { field: t(`fields.${field}`) })}
+              value={form[field].operator}
+              options={TEXT_OPERATORS}
+              onChange={(operator) => setField(field, { operator })}
+            />
+            <label className="visually-hidden" htmlFor={`manifest-${field}`}>
+              {t(`fields.${field}`)}
+            </label>
+            <input
+              id={`manifest-${field}`}
+              type="text"
+              inputMode={field === 'registrationNumber' ? 'numeric' : undefined}
+              value={form[field].value}
+              maxLength={field === 'registrationNumber' ? 12 : 40}
+              aria-invalid={errors[field] ? true : undefined}
+              aria-describedby={errors[field] ? `manifest-${field}-error` : undefined}
+              onChange={(event) => setField(field, { value: event.target.value })}
+              placeholder={t(`placeholders.${field}`)}
+              autoComplete="off"
+            />
+            {errors[field] && (
+              <p id={`manifest-${field}-error`} className="field-error">
+                {t('validation.number')}
+              </p>
+            )}
+          </fieldset>
+        ))}
+        {message && (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button">
+            {t('form.search')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setForm(EMPTY_FORM);
+              setMessage(null);
+            }}
+          >
+            {t('form.reset')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby="manifest-results" aria-busy={loading}>
+        <div className="results-head">
+          <h2 id="manifest-results">{t('results.title')}</h2>
+        </div>
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && !loading && data.length === 0} />
+        {query && data.length > 0 && (
+          <>
+            <DataTable
+              caption={t('results.caption', { count: totalCount })}
+              columns={columns}
+              data={data}
+              rowKey={(row) => `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`}
+              busy={loading}
+            />
+            <Pager
+              page={query.page}
+              size={query.size}
+              totalCount={totalCount}
+              onPage={(page) => void dispatch(runManifestSearch({ ...query, page }))}
+              onSize={(size) => void dispatch(runManifestSearch({ ...query, size, page: 1 }))}
+            />
+            <PrintRange key={`${totalCount}-${JSON.stringify(query.restrictions)}`} totalCount={totalCount} onPrint={print} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { http } from '../../http/client';
+import { EMPTY_FORM, formErrors, normaliseDate, printManifests, restrictionsOf, searchBody, type ManifestForm } from './api';
+import { runManifestSearch } from './slice';
+
+afterEach(() => vi.restoreAllMocks());
+
+const form = (changes: Partial<ManifestForm>): ManifestForm => ({ ...EMPTY_FORM, ...changes });
+
+describe('manifest search requests', () => {
+  it('counts a field only when it has a value and a non-empty operator; operators default to EQUALS', () => {
+    expect(restrictionsOf(EMPTY_FORM)).toEqual([]);
+    expect(Object.values(EMPTY_FORM).every((field) => field.operator === 'EQUALS')).toBe(true);
+    expect(restrictionsOf(form({ voyageNumber: { operator: '', value: '012N' } }))).toEqual([]);
+    expect(restrictionsOf(form({ voyageNumber: { operator: 'EQUALS', value: '  ' } }))).toEqual([]);
+    expect(restrictionsOf(form({ voyageNumber: { operator: 'STARTS_WITH', value: ' 01 ' } }))).toEqual([
+      { field: 'voyageNumber', operator: 'STARTS_WITH', value: '01' },
+    ]);
+  });
+  it('normalises dates, sends a range as a start and an optional end, and registrationNumber as a number', () => {
+    expect(normaliseDate('2026-03-04T10:20')).toBe('2026-03-04');
+    expect(normaliseDate('04/03/2026')).toBe('');
+    expect(
+      restrictionsOf(
+        form({
+          registrationDate: { operator: 'BETWEEN', start: '2026-01-01', end: '2026-01-31' },
+          arrivalDate: { operator: 'BETWEEN', start: '2026-02-01', end: '' },
+          departureDate: { operator: 'GREATER_THAN', start: '2026-03-01T08:00', end: '2026-03-09' },
+          registrationNumber: { operator: 'EQUALS', value: '0042' },
+        }),
+      ),
+    ).toEqual([
+      { field: 'arrivalDate', operator: 'BETWEEN', value: '2026-02-01' },
+      { field: 'departureDate', operator: 'GREATER_THAN', value: '2026-03-01' },
+      { field: 'registrationDate', operator: 'BETWEEN', value: '2026-01-01', valueTo: '2026-01-31' },
+      { field: 'registrationNumber', operator: 'EQUALS', value: 42 },
+    ]);
+    expect(formErrors(form({ registrationNumber: { operator: 'EQUALS', value: '12a' } }))).toEqual({ registrationNumber: 'number' });
+  });
+  it('pages with offset = (page - 1) x size', () => {
+    expect(searchBody({ restrictions: [], page: 3, size: 25 })).toEqual({ offset: 50, max: 25, restrictions: [] });
+  });
+  it('prints a 1-based range into a file named Manifest(from-to).format', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: new Blob(['%PDF']) });
+    const restrictions = [{ field: 'voyageNumber', operator: 'EQUALS', value: '001N' }];
+    const { fileName } = await printManifests(restrictions, 11, 20, 'pdf', 'bn');
+    expect(fileName).toBe('Manifest(11-20).pdf');
+    expect(post).toHaveBeenCalledWith(
+      '/manifest-service/print',
+      { offset: 10, max: 10, restrictions },
+      expect.objectContaining({ params: { reportFormat: 'pdf', locale: 'BN' }, responseType: 'blob' }),
+    );
+  });
+  it('a failed search empties the list, zero total, and notifies', async () => {
+    const store = makeStore();
+    vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ voyageNumber: '1' }], totalCount: 1 } });
+    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    expect(store.getState().manifest.totalCount).toBe(1);
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('down'));
+    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    const state = store.getState();
+    expect(state.manifest).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
+    expect(state.notifications.at(-1)).toMatchObject({ kind: 'error', messageKey: 'notifications.somethingWentWrong' });
+  });
+});

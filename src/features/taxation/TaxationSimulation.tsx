@@ -1,0 +1,343 @@
+import React, { useEffect, useId, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { loadReferenceList } from '../../app/referenceListsSlice';
+import { DataTable } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import { usesTranslatedSearch } from '../../config/tenant';
+import { formatNumber, textLanguage } from '../../i18n/language';
+import { useReferenceLookup } from '../../http/useReferenceLookup';
+import type { ExportTable } from '../../export';
+import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
+import { clearSimulation, runSimulation } from './slice';
+
+const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
+  String((translated && row.descriptionTranslated) || row.description || '');
+
+/** Taxation simulation: a tariff line, its origin and value in a currency -> each tax, its base and amount. */
+export function TaxationSimulation({ language }: { language: string }) {
+  const { t } = useTranslation('taxation');
+  const dispatch = useAppDispatch();
+  const { data, loading, missing, error } = useAppSelector((state) => state.taxation);
+  const lists = useAppSelector((state) => state.referenceLists);
+  const translated = usesTranslatedSearch(language);
+  const id = useId();
+  const [input, setInput] = useState<TaxationInput>(EMPTY_INPUT);
+  const [commodityText, setCommodityText] = useState('');
+  const [errors, setErrors] = useState<InputErrors>({});
+  const commodities = useReferenceLookup('commodity', commodityText, translated, 15);
+
+  useEffect(() => {
+    void dispatch(loadReferenceList('modelOfDeclaration'));
+    void dispatch(loadReferenceList('country'));
+    void dispatch(loadReferenceList('exchangeRate'));
+    return () => void dispatch(clearSimulation());
+  }, [dispatch]);
+
+  // Import for home use by default, once the declaration types are known.
+  const models = lists.modelOfDeclaration.data;
+  useEffect(() => {
+    if (!input.typeOfDeclaration && models.some((model) => model.code === 'IM' && model.generalProcedureCode === '4'))
+      setInput((current) => ({ ...current, typeOfDeclaration: 'IM-4' }));
+  }, [models, input.typeOfDeclaration]);
+
+  const countries = useMemo(
+    () => [...lists.country.data].sort((a, b) => describe(a, translated).localeCompare(describe(b, translated), language)),
+    [lists.country.data, translated, language],
+  );
+  const currencies = lists.exchangeRate.data;
+
+  // The commodity typed or picked: an exact code among the suggestions.
+  const pickCommodity = (text: string) => {
+    setCommodityText(text);
+    const code = text.replace(/[.\s]/g, '');
+    const found = commodities.find((row) => row.code === code);
+    setInput((current) => ({
+      ...current,
+      commodityCode: found ? { value: String(found.code), description: describe(found, translated) } : null,
+    }));
+  };
+  useEffect(() => {
+    // Suggestions arriving after an exact code was typed.
+    const code = commodityText.replace(/[.\s]/g, '');
+    if (!input.commodityCode && /^\d{8}$/.test(code)) {
+      const found = commodities.find((row) => row.code === code);
+      if (found) setInput((current) => ({ ...current, commodityCode: { value: code, description: describe(found, translated) } }));
+    }
+  }, [commodities, commodityText, input.commodityCode, translated]);
+
+  const update = (changes: Partial<TaxationInput>) => setInput((current) => ({ ...current, ...changes }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = inputErrors(input);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    void dispatch(runSimulation(input));
+  };
+
+  const fieldError = (field: keyof TaxationInput) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {t(`validation.${errors[field]}`)}
+      </p>
+    ) : null;
+  const describedBy = (field: keyof TaxationInput) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
+
+  const taxes = data?.items[0]?.taxes ?? [];
+  const columns = useMemo<Array<ColumnDef<Tax, unknown>>>(
+    () => [
+      { id: 'code', header: t('columns.code'), accessorFn: (row) => row.code },
+      { id: 'label', header: t('columns.label'), accessorFn: (row) => t(`taxes.${row.code}`, { defaultValue: row.label }) },
+      {
+        id: 'base',
+        header: t('columns.base'),
+        meta: { numeric: true },
+        accessorFn: (row) => row.base,
+        cell: ({ getValue }) => formatNumber(getValue() as number),
+      },
+      {
+        id: 'rate',
+        header: t('columns.rate'),
+        meta: { numeric: true },
+        accessorFn: (row) => row.rate,
+        cell: ({ row }) =>
+          row.original.specific
+            ? t('perUnit', { amount: formatNumber(row.original.rate), unit: row.original.unit ?? '' })
+            : `${formatNumber(row.original.rate)} %`,
+      },
+      {
+        id: 'amount',
+        header: t('columns.amount'),
+        meta: { numeric: true },
+        accessorFn: (row) => row.amount,
+        cell: ({ getValue }) => formatNumber(getValue() as number),
+      },
+    ],
+    [t],
+  );
+
+  const exportTable = async (): Promise<ExportTable> => ({
+    title: t('export.title'),
+    subtitle: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim(),
+    language,
+    columns: [
+      { header: t('columns.code') },
+      { header: t('columns.label') },
+      { header: t('columns.base'), numeric: true },
+      { header: t('columns.rate'), numeric: true },
+      { header: t('columns.amount'), numeric: true },
+    ],
+    rows: [
+      ...taxes.map((tax) => [tax.code, t(`taxes.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
+      [t('total'), '', null, null, data?.items[0]?.totalItemTaxes ?? null],
+    ],
+  });
+
+  const value = Number(input.statValueInForeignCurrency);
+  const national = input.currencyCode && Number.isFinite(value) ? input.currencyCode.rate * value : null;
+
+  return (
+    <div className="tool">
+      <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-typeOfDeclaration`}>{t('fields.typeOfDeclaration')}</label>
+          <select
+            id={`${id}-typeOfDeclaration`}
+            value={input.typeOfDeclaration}
+            onChange={(event) => update({ typeOfDeclaration: event.target.value })}
+            {...describedBy('typeOfDeclaration')}
+          >
+            <option value="">{t('form.choose')}</option>
+            {models.map((model) => (
+              <option key={`${model.code}-${model.generalProcedureCode}`} value={`${model.code}-${model.generalProcedureCode}`}>
+                {`${model.code}-${model.generalProcedureCode} · ${describe(model, translated)}`}
+              </option>
+            ))}
+          </select>
+          {fieldError('typeOfDeclaration')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-commodityCode`}>{t('fields.commodityCode')}</label>
+          <input
+            id={`${id}-commodityCode`}
+            type="search"
+            list={`${id}-commodity-list`}
+            value={commodityText}
+            onChange={(event) => pickCommodity(event.target.value)}
+            placeholder={t('placeholders.commodityCode')}
+            autoComplete="off"
+            {...describedBy('commodityCode')}
+          />
+          <datalist id={`${id}-commodity-list`}>
+            {commodities.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {describe(row, translated)}
+              </option>
+            ))}
+          </datalist>
+          {input.commodityCode ? (
+            <p className="hint" {...textLanguage(translated ? language : 'en')}>
+              {input.commodityCode.value} · {input.commodityCode.description}
+            </p>
+          ) : (
+            fieldError('commodityCode')
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-itemCountryOfOriginCode`}>{t('fields.itemCountryOfOriginCode')}</label>
+          <select
+            id={`${id}-itemCountryOfOriginCode`}
+            value={input.itemCountryOfOriginCode}
+            onChange={(event) => update({ itemCountryOfOriginCode: event.target.value })}
+            {...describedBy('itemCountryOfOriginCode')}
+          >
+            <option value="">{t('form.choose')}</option>
+            {countries.map((country) => (
+              <option key={String(country.code)} value={String(country.code)}>
+                {`${describe(country, translated)} (${country.code})`}
+              </option>
+            ))}
+          </select>
+          {fieldError('itemCountryOfOriginCode')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-statValueInForeignCurrency`}>{t('fields.statValueInForeignCurrency')}</label>
+          <input
+            id={`${id}-statValueInForeignCurrency`}
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={input.statValueInForeignCurrency}
+            onChange={(event) => update({ statValueInForeignCurrency: event.target.value })}
+            {...describedBy('statValueInForeignCurrency')}
+          />
+          {fieldError('statValueInForeignCurrency')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-currencyCode`}>{t('fields.currencyCode')}</label>
+          <select
+            id={`${id}-currencyCode`}
+            value={input.currencyCode?.value ?? ''}
+            onChange={(event) => {
+              const row = currencies.find((item) => item.code === event.target.value);
+              update({ currencyCode: row ? { value: String(row.code), rate: Number(row.rate) } : null });
+            }}
+            {...describedBy('currencyCode')}
+          >
+            <option value="">{t('form.choose')}</option>
+            {currencies.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {`${row.code} · ${describe(row, translated)}`}
+              </option>
+            ))}
+          </select>
+          {input.currencyCode ? (
+            <p className="hint">{t('rateOfDay', { rate: formatNumber(input.currencyCode.rate, 4), currency: input.currencyCode.value })}</p>
+          ) : (
+            fieldError('currencyCode')
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-supplementaryUnit`}>{t('fields.supplementaryUnit')}</label>
+          <input
+            id={`${id}-supplementaryUnit`}
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={input.supplementaryUnit}
+            onChange={(event) => update({ supplementaryUnit: event.target.value })}
+            {...describedBy('supplementaryUnit')}
+          />
+          {fieldError('supplementaryUnit') ?? <p className="hint">{t('hints.supplementaryUnit')}</p>}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={loading}>
+            {t('form.simulate')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setInput({ ...EMPTY_INPUT, typeOfDeclaration: input.typeOfDeclaration });
+              setCommodityText('');
+              setErrors({});
+              dispatch(clearSimulation());
+            }}
+          >
+            {t('form.reset')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby={`${id}-result`} aria-busy={loading}>
+        <div className="results-head">
+          <h2 id={`${id}-result`}>{t('result.title')}</h2>
+          {data && (
+            <div className="results-actions">
+              <ExportMenu load={exportTable} fileName="taxation-simulation" />
+              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
+                {t('print')}
+              </button>
+            </div>
+          )}
+        </div>
+        {loading && (
+          <p className="loading" role="status">
+            {t('result.loading')}
+          </p>
+        )}
+        {missing && (
+          <p className="notice notice-inline" role="alert">
+            {t('cannotCalculate', { codes: missing.join(', ') })}
+          </p>
+        )}
+        {!loading && !data && !error && <p className="hint">{t('result.empty')}</p>}
+        {data && (
+          <>
+            <p>
+              {t('result.value', {
+                foreign: formatNumber(value),
+                currency: input.currencyCode?.value ?? '',
+                national: formatNumber(national),
+                nationalCurrency: data.currency,
+              })}
+            </p>
+            <DataTable
+              caption={t('result.caption', { code: input.commodityCode?.value ?? '' })}
+              columns={columns}
+              data={taxes}
+              rowKey={(row) => row.code}
+            />
+            <dl className="facts">
+              <div>
+                <dt>{t('total')}</dt>
+                <dd>
+                  <strong>
+                    {formatNumber(data.items[0]?.totalItemTaxes)} {data.currency}
+                  </strong>
+                  {national ? ` (${formatNumber(((data.items[0]?.totalItemTaxes ?? 0) / national) * 100)} %)` : ''}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('guarantee')}</dt>
+                <dd>
+                  {formatNumber(data.guaranteeAmount)} {data.currency}
+                </dd>
+              </div>
+            </dl>
+            {taxes.some((tax) => tax.sample) && <p className="hint">{t('sampleTax')}</p>}
+            <p className="notice notice-inline">{t('note')}</p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { http } from '../../http/client';
+import { EMPTY_INPUT, inputErrors, simulationRequest, type TaxationInput } from './api';
+import { runSimulation } from './slice';
+
+afterEach(() => vi.restoreAllMocks());
+
+const input: TaxationInput = {
+  typeOfDeclaration: 'IM-4',
+  commodityCode: { value: '09012110', description: 'Roasted coffee' },
+  itemCountryOfOriginCode: 'IN',
+  statValueInForeignCurrency: '1000',
+  currencyCode: { value: 'USD', rate: 122.4567 },
+  supplementaryUnit: '',
+};
+
+describe('taxation simulation', () => {
+  it('builds the request: type-generalProcedureCode split, statisticalValue = rate x foreign value', () => {
+    expect(simulationRequest(input)).toEqual({
+      document: { typeOfDeclaration: 'IM', generalProcedureCode: '4' },
+      items: [
+        {
+          statisticalValue: 122456.7,
+          itemCountryOfOriginCode: 'IN',
+          commodityCode: '09012110',
+          commodityDescription: 'Roasted coffee',
+          statValueInForeignCurrency: 1000,
+          currencyCode: 'USD',
+          itemInvoiceCurrencyExchangeRate: 122.4567,
+        },
+      ],
+    });
+    expect(simulationRequest({ ...input, supplementaryUnit: '12.5' }).items[0].supplementaryUnit).toBe(12.5);
+  });
+  it('names what the form lacks', () => {
+    expect(inputErrors(EMPTY_INPUT)).toEqual({
+      typeOfDeclaration: 'required',
+      commodityCode: 'required',
+      itemCountryOfOriginCode: 'required',
+      currencyCode: 'required',
+      statValueInForeignCurrency: 'required',
+    });
+    expect(inputErrors({ ...input, statValueInForeignCurrency: '0', supplementaryUnit: 'x' })).toEqual({
+      statValueInForeignCurrency: 'min',
+      supplementaryUnit: 'number',
+    });
+    expect(inputErrors(input)).toEqual({});
+  });
+  it('a failure clears the simulated data; a specific tax without quantity names the taxes, without a notification', async () => {
+    const store = makeStore();
+    const result = { items: [{ taxes: [], totalItemTaxes: 10 }], guaranteeAmount: 10, currency: 'BDT' };
+    vi.spyOn(http, 'post').mockResolvedValueOnce({ data: result });
+    await store.dispatch(runSimulation(input));
+    expect(store.getState().taxation.data).toEqual(result);
+
+    const response = { status: 422, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data: { taxCodes: ['SD'] } };
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('422', 'ERR_BAD_REQUEST', undefined, undefined, response));
+    await store.dispatch(runSimulation(input));
+    expect(store.getState().taxation).toMatchObject({ data: null, error: true, missing: ['SD'] });
+    expect(store.getState().notifications).toHaveLength(0);
+
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('network'));
+    await store.dispatch(runSimulation(input));
+    expect(store.getState().taxation).toMatchObject({ data: null, error: true, missing: null });
+    expect(store.getState().notifications.at(-1)).toMatchObject({ messageKey: 'notifications.somethingWentWrong' });
+  });
+});

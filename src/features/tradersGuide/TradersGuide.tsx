@@ -1,0 +1,362 @@
+import React, { useEffect, useId, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notificationsSlice';
+import { loadReferenceList } from '../../app/referenceListsSlice';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { BilingualText } from '../../components/BilingualText';
+import { DataTable } from '../../components/DataTable';
+import { ExportMenu } from '../../components/ExportMenu';
+import { usesTranslatedSearch } from '../../config/tenant';
+import type { ExportTable } from '../../export';
+import { searchReference, type ReferenceRecord } from '../../http/reference';
+import { useReferenceLookup } from '../../http/useReferenceLookup';
+import { EMPTY_CONSIGNMENT, type Consignment, type FieldError, type RequiredDocument } from './api';
+import { addConsignment, findDocuments, loadGuideConfig, removeConsignment, resetGuide, setTypeOfDeclaration } from './slice';
+
+const CONSIGNMENT_FIELDS = ['commodityCode', 'itemCountryOfOriginCode', 'extendedProcedureCode', 'nationalProcedureCode'] as const;
+type ConsignmentField = (typeof CONSIGNMENT_FIELDS)[number];
+/** Service messages the page words in the visitor's language. */
+const KNOWN_ERRORS: Record<string, string> = {
+  'Unknown commodity code': 'unknownCommodity',
+  'Unknown country code': 'unknownCountry',
+  'Unknown extended procedure code': 'unknownProcedure',
+  'Unknown national procedure code': 'unknownNational',
+  'Field is mandatory': 'mandatory',
+};
+
+const text = (row: ReferenceRecord, translated: boolean) => String((translated && row.descriptionTranslated) || row.description || '');
+
+/** National procedures allowed with an extended procedure (the additionalRegimes list). */
+function useNationalProcedures(extendedProcedureCode: string): ReferenceRecord[] {
+  const [list, setList] = useState<ReferenceRecord[]>([]);
+  useEffect(() => {
+    if (!extendedProcedureCode) return setList([]);
+    let current = true;
+    searchReference('additionalRegimes', {
+      max: 100,
+      restrictions: [{ field: 'extendedProcedureCode', operator: 'EQUALS', value: extendedProcedureCode }],
+    }).then(
+      ({ resultList }) => current && setList(resultList),
+      () => current && setList([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [extendedProcedureCode]);
+  return list;
+}
+
+/** Required-documents wizard: a regime, consignments added and removed, the documents they need. */
+export function TradersGuide({ language }: { language: string }) {
+  const { t } = useTranslation('tradersGuide');
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const translated = usesTranslatedSearch(language);
+  const { typeOfDeclaration, consignments, data, fieldErrors, loading, searched } = useAppSelector((state) => state.tradersGuide);
+  const lists = useAppSelector((state) => state.referenceLists);
+  const [draft, setDraft] = useState<Consignment>(EMPTY_CONSIGNMENT);
+  const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
+  const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15);
+  const nationals = useNationalProcedures(draft.extendedProcedureCode);
+
+  useEffect(() => {
+    void dispatch(loadGuideConfig());
+    void dispatch(loadReferenceList('modelOfDeclaration'));
+    void dispatch(loadReferenceList('country'));
+    void dispatch(loadReferenceList('extendedProcedure')).then((action) => {
+      if (loadReferenceList.rejected.match(action) && !action.meta.condition) dispatch(notify('error', 'notifications.suggestedFailed'));
+    });
+  }, [dispatch]);
+
+  const types = useMemo(
+    () => [...new Set(lists.modelOfDeclaration.data.map((model) => String(model.code)))],
+    [lists.modelOfDeclaration.data],
+  );
+  // The procedures of the regime: those whose first digit is one of its general procedure codes.
+  const procedures = useMemo(() => {
+    const general = new Set(
+      lists.modelOfDeclaration.data.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)),
+    );
+    return lists.extendedProcedure.data.filter((row) => general.has(String(row.code).charAt(0)));
+  }, [lists.modelOfDeclaration.data, lists.extendedProcedure.data, typeOfDeclaration]);
+  const countries = useMemo(
+    () => [...lists.country.data].sort((a, b) => text(a, translated).localeCompare(text(b, translated), language)),
+    [lists.country.data, translated, language],
+  );
+
+  const changeType = (next: string) => {
+    if (next === typeOfDeclaration) return;
+    if (consignments.length && !window.confirm(t('confirmRegime'))) return;
+    dispatch(setTypeOfDeclaration(next));
+    setDraft(EMPTY_CONSIGNMENT);
+  };
+
+  const add = (event: React.FormEvent) => {
+    event.preventDefault();
+    const errors: Partial<Record<ConsignmentField, string>> = {};
+    if (!draft.commodityCode.trim()) errors.commodityCode = t('errors.mandatory');
+    if (!draft.extendedProcedureCode) errors.extendedProcedureCode = t('errors.mandatory');
+    setDraftErrors(errors);
+    if (Object.keys(errors).length) {
+      document.getElementById(`${id}-${Object.keys(errors)[0]}`)?.focus();
+      return;
+    }
+    const code = draft.commodityCode.replace(/[.\s]/g, '');
+    const found = commodities.find((row) => row.code === code);
+    dispatch(addConsignment({ ...draft, commodityCode: code, commodityDescription: found ? text(found, translated) : '' }));
+    setDraft(EMPTY_CONSIGNMENT);
+  };
+
+  const errorText = (error: FieldError) => (KNOWN_ERRORS[error.message] ? t(`errors.${KNOWN_ERRORS[error.message]}`) : error.message);
+  const errorsOf = (index: number, field: ConsignmentField) => (fieldErrors[index] ?? []).filter((error) => error.field.endsWith(field));
+
+  const columns = useMemo<Array<ColumnDef<RequiredDocument, unknown>>>(
+    () => [
+      { id: 'id', header: t('columns.id'), meta: { numeric: true }, accessorFn: (row) => row.id },
+      { id: 'attDocCode', header: t('columns.code'), accessorFn: (row) => row.attDocCode },
+      {
+        id: 'attDocName',
+        header: t('columns.name'),
+        accessorFn: (row) => row.attDocName.description,
+        cell: ({ row }) => (
+          <BilingualText text={row.original.attDocName.description} translated={row.original.attDocName.descriptionTranslated} />
+        ),
+      },
+      { id: 'applicable', header: t('columns.applicable'), accessorFn: (row) => row.applicableCommodityCodes.join(', ') },
+    ],
+    [t],
+  );
+
+  const exportTable = async (): Promise<ExportTable> => ({
+    title: t('export.title'),
+    subtitle: t('export.subtitle', { type: typeOfDeclaration, count: consignments.length }),
+    language,
+    columns: [
+      { header: t('columns.id'), numeric: true, decimals: 0 },
+      { header: t('columns.code') },
+      { header: t('columns.name') },
+      { header: t('columns.applicable') },
+    ],
+    rows: data.map((row) => [
+      row.id,
+      row.attDocCode,
+      (translated && row.attDocName.descriptionTranslated) || row.attDocName.description,
+      row.applicableCommodityCodes.join(', '),
+    ]),
+  });
+
+  return (
+    <div className="tool">
+      <p className="notice notice-sample" role="note">
+        {t('sampleNotice')}
+      </p>
+      <div className="search-form criteria-form">
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('fields.typeOfDeclaration')}</label>
+          <select id={`${id}-type`} value={typeOfDeclaration} onChange={(event) => changeType(event.target.value)}>
+            {(types.length ? types : ['IM', 'EX']).map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`, { defaultValue: type })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={add}>
+        <div className="field">
+          <label htmlFor={`${id}-commodityCode`}>{t('fields.commodityCode')}</label>
+          <input
+            id={`${id}-commodityCode`}
+            type="search"
+            list={`${id}-commodities`}
+            value={draft.commodityCode}
+            onChange={(event) => setDraft({ ...draft, commodityCode: event.target.value })}
+            placeholder={t('placeholders.commodityCode')}
+            autoComplete="off"
+            aria-invalid={draftErrors.commodityCode ? true : undefined}
+            aria-describedby={draftErrors.commodityCode ? `${id}-commodityCode-error` : undefined}
+          />
+          <datalist id={`${id}-commodities`}>
+            {commodities.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {text(row, translated)}
+              </option>
+            ))}
+          </datalist>
+          {draftErrors.commodityCode && (
+            <p id={`${id}-commodityCode-error`} className="field-error">
+              {draftErrors.commodityCode}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-itemCountryOfOriginCode`}>{t('fields.itemCountryOfOriginCode')}</label>
+          <select
+            id={`${id}-itemCountryOfOriginCode`}
+            value={draft.itemCountryOfOriginCode}
+            onChange={(event) => setDraft({ ...draft, itemCountryOfOriginCode: event.target.value })}
+          >
+            <option value="">{t('form.any')}</option>
+            {countries.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {`${text(row, translated)} (${row.code})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-extendedProcedureCode`}>{t('fields.extendedProcedureCode')}</label>
+          <select
+            id={`${id}-extendedProcedureCode`}
+            value={draft.extendedProcedureCode}
+            onChange={(event) => setDraft({ ...draft, extendedProcedureCode: event.target.value, nationalProcedureCode: '' })}
+            aria-invalid={draftErrors.extendedProcedureCode ? true : undefined}
+            aria-describedby={draftErrors.extendedProcedureCode ? `${id}-extendedProcedureCode-error` : undefined}
+          >
+            <option value="">{t('form.choose')}</option>
+            {procedures.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {`${row.code} · ${text(row, translated)}`}
+              </option>
+            ))}
+          </select>
+          {draftErrors.extendedProcedureCode && (
+            <p id={`${id}-extendedProcedureCode-error`} className="field-error">
+              {draftErrors.extendedProcedureCode}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nationalProcedureCode`}>{t('fields.nationalProcedureCode')}</label>
+          <select
+            id={`${id}-nationalProcedureCode`}
+            value={draft.nationalProcedureCode}
+            onChange={(event) => setDraft({ ...draft, nationalProcedureCode: event.target.value })}
+          >
+            <option value="">{t('form.none')}</option>
+            {nationals.map((row) => (
+              <option key={String(row.code)} value={String(row.code)}>
+                {`${row.code} · ${text(row, translated)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-secondary">
+            {t('form.add')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby={`${id}-consignments`}>
+        <h2 id={`${id}-consignments`}>{t('consignments.title', { count: consignments.length })}</h2>
+        {consignments.length === 0 ? (
+          <p className="hint">{t('consignments.empty')}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">{t('consignments.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  {CONSIGNMENT_FIELDS.map((field) => (
+                    <th key={field} scope="col">
+                      {t(`fields.${field}`)}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">{t('consignments.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {consignments.map((consignment, index) => (
+                  <tr key={`${index}-${consignment.commodityCode}`} aria-invalid={fieldErrors[index] ? true : undefined}>
+                    <td>{index + 1}</td>
+                    {CONSIGNMENT_FIELDS.map((field) => (
+                      <td key={field}>
+                        {consignment[field] || '-'}
+                        {field === 'commodityCode' && consignment.commodityDescription && (
+                          <>
+                            <br />
+                            <small {...(translated ? {} : { lang: 'en' })}>{consignment.commodityDescription}</small>
+                          </>
+                        )}
+                        {errorsOf(index, field).map((error) => (
+                          <p key={error.message} className="field-error" role="alert">
+                            {errorText(error)}
+                          </p>
+                        ))}
+                      </td>
+                    ))}
+                    <td>
+                      <button type="button" className="link-button" onClick={() => dispatch(removeConsignment(index))}>
+                        {t('consignments.remove', { index: index + 1 })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={!consignments.length || loading}
+            onClick={() => void dispatch(findDocuments())}
+          >
+            {t('form.find')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              dispatch(resetGuide());
+              setDraft(EMPTY_CONSIGNMENT);
+              setDraftErrors({});
+            }}
+          >
+            {t('form.reset')}
+          </button>
+        </div>
+      </section>
+
+      <section className="results" aria-labelledby={`${id}-documents`} aria-busy={loading}>
+        <div className="results-head">
+          <h2 id={`${id}-documents`}>{t('documents.title')}</h2>
+          {data.length > 0 && (
+            <div className="results-actions">
+              <ExportMenu load={exportTable} fileName="required-documents" />
+              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
+                {t('print')}
+              </button>
+            </div>
+          )}
+        </div>
+        {loading && (
+          <p className="loading" role="status">
+            {t('documents.loading')}
+          </p>
+        )}
+        {!loading && searched && data.length === 0 && Object.keys(fieldErrors).length === 0 && <p role="status">{t('documents.none')}</p>}
+        {!loading && Object.keys(fieldErrors).length > 0 && (
+          <p className="form-error" role="alert">
+            {t('documents.fixErrors')}
+          </p>
+        )}
+        {data.length > 0 && (
+          <DataTable
+            caption={t('documents.caption', { count: data.length })}
+            columns={columns}
+            data={data}
+            rowKey={(row) => row.attDocCode}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { http } from '../../http/client';
+import { serviceUrls } from '../../config/services';
+
+export interface Consignment {
+  commodityCode: string;
+  /** The commodity's description, shown beside the code (not sent). */
+  commodityDescription: string;
+  itemCountryOfOriginCode: string;
+  extendedProcedureCode: string;
+  nationalProcedureCode: string;
+}
+
+export const EMPTY_CONSIGNMENT: Consignment = {
+  commodityCode: '',
+  commodityDescription: '',
+  itemCountryOfOriginCode: '',
+  extendedProcedureCode: '',
+  nationalProcedureCode: '',
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** One required document of the answer, numbered from 1. */
+export interface RequiredDocument {
+  id: number;
+  attDocCode: string;
+  attDocName: { description: string; descriptionTranslated: string | null };
+  /** The consignments' commodity codes that need it. */
+  applicableCommodityCodes: string[];
+}
+
+export interface GuideConfig {
+  additionalFields: unknown[];
+  meta: { ruleTypes?: string[] };
+}
+
+interface Attachment {
+  code: string;
+  description?: string | null;
+  descriptionTranslated?: string | null;
+}
+interface RequirementsResponse {
+  items: Array<{ attachments: Attachment[]; fieldsErrors: FieldError[] }>;
+}
+
+/** The site's guide configuration; a failure is ignored (no extra fields, every rule type). */
+export async function fetchGuideConfig(): Promise<GuideConfig | null> {
+  try {
+    const { data } = await http.get<GuideConfig>('/traders-guide-config.json');
+    return data && typeof data === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Consignments grouped by the first character of their extended procedure (the general procedure), in first-seen order. */
+export function groupByProcedure(consignments: Consignment[]): Array<{ generalProcedureCode: string; indexes: number[] }> {
+  const groups = new Map<string, number[]>();
+  consignments.forEach((consignment, index) => {
+    const key = consignment.extendedProcedureCode.charAt(0);
+    groups.set(key, [...(groups.get(key) ?? []), index]);
+  });
+  return [...groups].map(([generalProcedureCode, indexes]) => ({ generalProcedureCode, indexes }));
+}
+
+export interface GuideAnswer {
+  documents: RequiredDocument[];
+  /** Field errors per consignment (by its position in the list). */
+  fieldErrors: Record<number, FieldError[]>;
+}
+
+/** One call per group of consignments; the documents of every group merged, each once, numbered 1..n. */
+export async function fetchRequirements(
+  typeOfDeclaration: string,
+  consignments: Consignment[],
+  ruleTypes: string[] | undefined,
+): Promise<GuideAnswer> {
+  const groups = groupByProcedure(consignments);
+  const answers = await Promise.all(
+    groups.map(({ generalProcedureCode, indexes }) =>
+      http
+        .post<RequirementsResponse>(`${serviceUrls.tradersGuide}requirements`, {
+          document: { typeOfDeclaration, generalProcedureCode },
+          items: indexes.map((index) => {
+            const { commodityCode, itemCountryOfOriginCode, extendedProcedureCode, nationalProcedureCode } = consignments[index];
+            return { commodityCode, itemCountryOfOriginCode, extendedProcedureCode, nationalProcedureCode };
+          }),
+          meta: { ruleTypes: ruleTypes ?? [] },
+        })
+        .then(({ data }) => ({ indexes, data })),
+    ),
+  );
+  const documents = new Map<string, RequiredDocument>();
+  const fieldErrors: Record<number, FieldError[]> = {};
+  for (const { indexes, data } of answers) {
+    data.items.forEach((item, position) => {
+      const index = indexes[position];
+      if (item.fieldsErrors?.length) fieldErrors[index] = item.fieldsErrors;
+      for (const attachment of item.attachments ?? []) {
+        const known = documents.get(attachment.code);
+        const commodity = consignments[index].commodityCode;
+        if (known) {
+          if (!known.applicableCommodityCodes.includes(commodity)) known.applicableCommodityCodes.push(commodity);
+        } else
+          documents.set(attachment.code, {
+            id: documents.size + 1,
+            attDocCode: attachment.code,
+            attDocName: {
+              description: attachment.description ?? attachment.code,
+              descriptionTranslated: attachment.descriptionTranslated ?? null,
+            },
+            applicableCommodityCodes: [commodity],
+          });
+      }
+    });
+  }
+  return { documents: [...documents.values()], fieldErrors };
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { http } from '../../http/client';
+import { EMPTY_CONSIGNMENT, fetchGuideConfig, groupByProcedure, type Consignment } from './api';
+import { addConsignment, findDocuments, resetGuide, setTypeOfDeclaration } from './slice';
+
+afterEach(() => vi.restoreAllMocks());
+
+const consignment = (commodityCode: string, extendedProcedureCode: string): Consignment => ({
+  ...EMPTY_CONSIGNMENT,
+  commodityCode,
+  extendedProcedureCode,
+});
+
+describe('traders guide', () => {
+  it('groups consignments by the first character of the extended procedure', () => {
+    expect(groupByProcedure([consignment('a', '4000'), consignment('b', '7100'), consignment('c', '4071')])).toEqual([
+      { generalProcedureCode: '4', indexes: [0, 2] },
+      { generalProcedureCode: '7', indexes: [1] },
+    ]);
+  });
+  it('ignores a failing configuration', async () => {
+    vi.spyOn(http, 'get').mockRejectedValueOnce(new Error('404'));
+    expect(await fetchGuideConfig()).toBeNull();
+  });
+  it('one call per group; documents merged once each, numbered 1..n, with their commodities; field errors per consignment', async () => {
+    const store = makeStore();
+    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'IM', consignments: [], data: [] });
+    store.dispatch(addConsignment(consignment('09012110', '4000')));
+    store.dispatch(addConsignment(consignment('61091000', '7100')));
+    store.dispatch(addConsignment(consignment('99999999', '4000')));
+    const post = vi.spyOn(http, 'post').mockImplementation(async (_url, body) => {
+      const { document } = body as { document: { generalProcedureCode: string } };
+      return document.generalProcedureCode === '4'
+        ? {
+            data: {
+              items: [
+                {
+                  attachments: [
+                    { code: '380', description: 'Commercial invoice' },
+                    { code: '851', description: 'Phytosanitary certificate' },
+                  ],
+                  fieldsErrors: [],
+                },
+                { attachments: [], fieldsErrors: [{ field: 'items[1].commodityCode', message: 'Unknown commodity code' }] },
+              ],
+            },
+          }
+        : { data: { items: [{ attachments: [{ code: '380', description: 'Commercial invoice' }], fieldsErrors: [] }] } };
+    });
+    await store.dispatch(findDocuments());
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(post.mock.calls.map(([, body]) => (body as { document: unknown }).document)).toEqual([
+      { typeOfDeclaration: 'IM', generalProcedureCode: '4' },
+      { typeOfDeclaration: 'IM', generalProcedureCode: '7' },
+    ]);
+    const state = store.getState().tradersGuide;
+    expect(state.data).toEqual([
+      {
+        id: 1,
+        attDocCode: '380',
+        attDocName: { description: 'Commercial invoice', descriptionTranslated: null },
+        applicableCommodityCodes: ['09012110', '61091000'],
+      },
+      {
+        id: 2,
+        attDocCode: '851',
+        attDocName: { description: 'Phytosanitary certificate', descriptionTranslated: null },
+        applicableCommodityCodes: ['09012110'],
+      },
+    ]);
+    expect(state.fieldErrors).toEqual({ 2: [{ field: 'items[1].commodityCode', message: 'Unknown commodity code' }] });
+  });
+  it('a new regime wipes the consignments; reset keeps the configuration', () => {
+    const store = makeStore();
+    store.dispatch(addConsignment(consignment('09012110', '4000')));
+    store.dispatch(setTypeOfDeclaration('EX'));
+    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'EX', consignments: [] });
+    store.dispatch({ type: 'tradersGuide/config/fulfilled', payload: { additionalFields: [], meta: { ruleTypes: ['SPS'] } } });
+    store.dispatch(resetGuide());
+    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'IM', config: { meta: { ruleTypes: ['SPS'] } } });
+  });
+});
