@@ -17,6 +17,10 @@ import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
 import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
 import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
+import { rateLimit } from './limits/rate-limit.js';
+
+/** The finder's routes, limited more tightly than the other services. */
+const FINDER_PREFIXES = ['/hs-finder', '/ai-tariff-service'];
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
 export const API_PREFIXES = [
@@ -33,7 +37,8 @@ export const API_PREFIXES = [
 ];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
+  rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   // First: its error and not-found handling must cover the routes registered after it.
   await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { rateLimitsFrom, type RateLimits } from './limits/rate-limit.js';
 
 /** Repository root: services/src -> ../.. */
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -28,6 +29,8 @@ export interface Config {
   identityJwksUrl: string | undefined;
   /** Where the CMS seed keeps the services' API token for staff-only content (CMS_API_TOKEN overrides it). */
   cmsTokenFile: string;
+  /** Requests per minute per client IP on the services (RATE_LIMIT, RATE_LIMIT_FINDER, RATE_LIMIT_PRINT; 0 = no limit). */
+  rateLimits: RateLimits;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -55,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityIssuer: env.IDENTITY_ISSUER || undefined,
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
     cmsTokenFile: resolve(repoRoot, 'var', 'cms', 'services-api-token'),
+    rateLimits: rateLimitsFrom(env, integer),
   };
 }
