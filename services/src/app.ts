@@ -9,6 +9,7 @@ import { ratesPlugin, RATES_PREFIX } from './rates/plugin.js';
 import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from './external-rates/plugin.js';
 import { taxationPlugin, TAXATION_PREFIX } from './taxation/plugin.js';
 import { tradersGuidePlugin, TRADERS_GUIDE_PREFIX } from './traders-guide/plugin.js';
+import { finderPlugin, HS_FINDER_PREFIX, AI_TARIFF_PREFIX } from './finder/plugin.js';
 import { openDatabase, type Database } from './db/database.js';
 import { prepareDatabase } from './db/import.js';
 import { identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
@@ -18,6 +19,7 @@ import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
 import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
 import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
 import { rateLimit } from './limits/rate-limit.js';
+import { injectFaults } from './faults/plugin.js';
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = ['/hs-finder', '/ai-tariff-service'];
@@ -34,11 +36,14 @@ export const API_PREFIXES = [
   IDENTITY_PREFIX,
   HELPDESK_PREFIX,
   MANIFEST_PREFIX,
+  HS_FINDER_PREFIX,
+  AI_TARIFF_PREFIX,
 ];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
   rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
+  if (config.faultInjection) injectFaults(app);
   // First: its error and not-found handling must cover the routes registered after it.
   await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
@@ -49,6 +54,8 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
   await app.register(taxationPlugin, { prefix: TAXATION_PREFIX, database });
   await app.register(tradersGuidePlugin, { prefix: TRADERS_GUIDE_PREFIX, database });
+  // The tariff finder: loads its model (trains one first when there is none for this data and code).
+  await app.register(finderPlugin, { database });
   const key = await SigningKey.load(config.identityKeyFile);
   await app.register(identityPlugin, { database, key, publicUrl: config.publicUrl, accessTokenLifetime: config.accessTokenLifetime });
   // Protected services verify tokens of the embedded realm, or of the Keycloak that IDENTITY_ISSUER names.

@@ -31,6 +31,8 @@ export interface Config {
   cmsTokenFile: string;
   /** Requests per minute per client IP on the services (RATE_LIMIT, RATE_LIMIT_FINDER, RATE_LIMIT_PRINT; 0 = no limit). */
   rateLimits: RateLimits;
+  /** FAULT_INJECTION=1: the end-to-end tests' fault switch (services/src/faults/); never in a deployment. */
+  faultInjection: boolean;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
     cmsTokenFile: resolve(repoRoot, 'var', 'cms', 'services-api-token'),
     rateLimits: rateLimitsFrom(env, integer),
+    faultInjection: env.FAULT_INJECTION === '1',
   };
 }

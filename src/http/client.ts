@@ -4,6 +4,9 @@ import axios from 'axios';
 export const http = axios.create({
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   timeout: 30000,
+  // An answer that is not valid JSON is an error, not a string handed to the tool as if it were data.
+  responseType: 'json',
+  transitional: { silentJSONParsing: false },
 });
 
 type TokenSource = () => Promise<string | undefined>;

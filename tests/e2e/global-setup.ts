@@ -15,7 +15,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
     // Short-lived access tokens, so that the tests see them expire and refresh.
-    env: { ...process.env, PORT: port, ACCESS_TOKEN_LIFETIME: process.env.ACCESS_TOKEN_LIFETIME || '20' },
+    // Fault injection on: faults.spec.ts makes the real server fail on purpose.
+    env: { ...process.env, PORT: port, ACCESS_TOKEN_LIFETIME: process.env.ACCESS_TOKEN_LIFETIME || '20', FAULT_INJECTION: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
