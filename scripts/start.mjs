@@ -2,7 +2,8 @@
 // and a fresh build of the site against the CMS. Ctrl-C stops everything it started.
 //   node scripts/start.mjs               start everything and keep running
 //   node scripts/start.mjs --build-only  build the site, then stop
-// Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse public/ when present).
+// Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse public/ when present),
+// CMS_URL (a CMS run elsewhere, e.g. its own container: then none is started here).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ const port = Number(process.env.PORT || 8000);
 const cmsPort = Number(process.env.CMS_PORT || 1337);
 const buildOnly = process.argv.includes('--build-only');
 const portalUrl = `http://localhost:${port}`;
-const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+const externalCms = Boolean(process.env.CMS_URL);
+const cmsUrl = (process.env.CMS_URL || `http://127.0.0.1:${cmsPort}`).replace(/\/+$/, '');
 const env = {
   ...process.env,
   PORT: String(port),
@@ -163,9 +165,11 @@ if (buildOnly && (await answers(`${portalUrl}/health`))) {
 }
 const servicesDir = join(root, 'services');
 
-run('CMS set-up', 'npm', ['run', '--silent', 'guichet:setup'], cmsDir);
-run('CMS content seed', 'npm', ['run', '--silent', 'guichet:seed'], cmsDir);
-launch('CMS', 'npm', ['run', '--silent', 'start'], cmsDir);
+if (!externalCms) {
+  run('CMS set-up', 'npm', ['run', '--silent', 'guichet:setup'], cmsDir);
+  run('CMS content seed', 'npm', ['run', '--silent', 'guichet:seed'], cmsDir);
+  launch('CMS', 'npm', ['run', '--silent', 'start'], cmsDir);
+}
 await waitFor('CMS', `${cmsUrl}/_health`);
 log(`CMS ready at ${cmsUrl}`);
 

@@ -1,0 +1,26 @@
+# Guichet: one image for the guichet server (services + built site) and the CMS; docker-compose.yml
+# runs it as two containers on PostgreSQL. Build: docker build -t guichet .
+FROM node:20-bookworm-slim
+
+# Fonts for the PDF exports (Arabic, Bengali) come with the repository; the PostgreSQL client tools are
+# for npm run backup / restore.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+ENV GATSBY_TELEMETRY_DISABLED=1 STRAPI_TELEMETRY_DISABLED=true NODE_ENV=production
+
+# Dependencies first (root, services and cms: the root postinstall installs the other two).
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+COPY services/package.json services/package-lock.json ./services/
+COPY cms/package.json cms/package-lock.json ./cms/
+RUN npm ci --include=dev --no-audit --no-fund
+
+COPY . .
+# The CMS admin panel is built into the image; the site is built when the portal starts, against the CMS.
+RUN npm --prefix cms run build
+
+EXPOSE 8000 1337
+CMD ["node", "scripts/start.mjs"]
