@@ -6,7 +6,7 @@ import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber, textLanguage } from '../../i18n/language';
 import { getNomenclature, getNotes, getTariffCode, normaliseCode, NotFound, TAX_COLUMNS } from './api';
-import { sanitizeNotes } from './sanitize';
+import { sanitizeNotes } from '../../content/sanitize';
 import { displayCode } from './table';
 
 function NotesPanel({ heading }: { heading: string }) {
