@@ -22,7 +22,7 @@ import { rateLimit } from './limits/rate-limit.js';
 import { injectFaults } from './faults/plugin.js';
 
 /** The finder's routes, limited more tightly than the other services. */
-const FINDER_PREFIXES = ['/hs-finder', '/ai-tariff-service'];
+const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
 
 /** Path prefixes answered by services (JSON), as opposed to the site's pages. */
 export const API_PREFIXES = [

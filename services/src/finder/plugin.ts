@@ -1,0 +1,118 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { resolve } from 'node:path';
+import { repoRoot } from '../config.js';
+import type { Database } from '../db/database.js';
+import { codeParameter, FieldError, FinderService, limitParameter, queryParameter, tenantParameter, type SearchAnswer } from './service.js';
+import { loadFinder, type Finder, type LoadOptions } from './store.js';
+
+/** The finder service the site's tariff finder calls (search, tree). */
+export const HS_FINDER_PREFIX = '/hs-finder';
+/** The tool variant of the AI tariff search (list, details, notes). */
+export const AI_TARIFF_PREFIX = '/ai-tariff-service';
+
+export const DEFAULT_NOTES_DIR = resolve(repoRoot, 'static', 'explanatory_note_htmls');
+
+type Query = Record<string, unknown>;
+
+/** JSON errors: 4xx with the message (and the offending `field`); anything else logged and answered 500 without internals. */
+function jsonErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { field?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply
+        .code(500)
+        .send({ error: 'Internal Server Error', message: 'The server could not complete the request. Contact System Administrator.' });
+    }
+    return reply.code(status).send({
+      error: status === 404 ? 'Not Found' : 'Bad Request',
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+    });
+  });
+}
+
+/** Answers are computed per request: never cached by browsers or proxies (the client asks for no-cache too). */
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+function tenantOf(request: FastifyRequest): string {
+  return tenantParameter(request.headers.tenantkey);
+}
+
+// Unknown query parameters are ignored (a client may add its own, such as a cache buster).
+const searchAnswer = (service: FinderService, query: Query): SearchAnswer =>
+  service.search(queryParameter(query.query), limitParameter(query.limit));
+
+function depthParameter(value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^[0-3]$/.test(value)) throw new FieldError('querystring.depth', 'must be an integer from 0 to 3');
+  return Number(value);
+}
+
+export interface FinderPluginOptions {
+  service: FinderService;
+  database?: Database;
+}
+
+/** GET search?query=&limit= and GET tree?code=&depth= */
+export async function hsFinderPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
+  const { service } = options;
+  jsonErrors(app);
+  app.get('/search', async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    return searchAnswer(service, request.query as Query);
+  });
+  app.get('/tree', async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    const query = request.query as Query;
+    return service.tree(codeParameter(query.code, 'querystring.code', [2, 4, 6, 8], false), depthParameter(query.depth));
+  });
+}
+
+/** GET list?query=&limit=, GET details?hsCode= and GET notes?code= */
+export async function aiTariffPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
+  const { service, database } = options;
+  jsonErrors(app);
+  app.get('/list', async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    return searchAnswer(service, request.query as Query);
+  });
+  app.get('/details', async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    const query = request.query as Query;
+    // A client that converts request keys to snake_case sends hs_code.
+    const field = query.hsCode === undefined && query.hs_code !== undefined ? 'hs_code' : 'hsCode';
+    const code = codeParameter(query[field], `querystring.${field}`, [4, 6, 8])!;
+    if (!database) throw new Error('The tariff details need the reference database');
+    return service.details(code, database);
+  });
+  app.get('/notes', async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    const query = request.query as Query;
+    return service.notes(codeParameter(query.code, 'querystring.code', [4, 6, 8])!);
+  });
+}
+
+export interface FinderOptions {
+  database?: Database;
+  /** An already loaded model (tests); otherwise the current one is loaded, or trained when missing. */
+  finder?: Finder;
+  load?: LoadOptions;
+  notesDir?: string;
+}
+
+/** Loads the model and registers both services under their prefixes. */
+async function finderServices(app: FastifyInstance, options: FinderOptions): Promise<void> {
+  const finder = options.finder ?? loadFinder({ log: (message) => app.log.info(message), ...options.load });
+  const service = new FinderService(finder, options.notesDir ?? DEFAULT_NOTES_DIR);
+  await app.register(hsFinderPlugin, { prefix: HS_FINDER_PREFIX, service });
+  await app.register(aiTariffPlugin, { prefix: AI_TARIFF_PREFIX, service, database: options.database });
+}
+
+export const finderPlugin = fp(finderServices, { name: 'guichet-finder' });

@@ -1,0 +1,287 @@
+/**
+ * The finder's answers, shaped for the site: predictions with their national tariff lines, the HS
+ * hierarchy, a code's tariff lines with their taxes, and explanatory notes. See README.md for the JSON.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../db/database.js';
+import { RequestError, runSearch } from '../reference/query.js';
+import { ENTITIES, TAX_COLUMN_COUNT } from '../reference/registry.js';
+import type { Nomenclature } from './data.js';
+import type { Finder } from './store.js';
+
+/** Longest query accepted, in characters. */
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_LIMIT = 5;
+export const MAX_LIMIT = 20;
+/** Labels of the tariff's tax columns tax01..tax08 (the demonstration tenant's). */
+export const TAX_LABELS = ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'] as const;
+export const TENANTS = ['default', 'gn'] as const;
+
+/** A bad parameter: answered 400, naming the parameter in `field`. */
+export class FieldError extends RequestError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field} ${message}`);
+  }
+}
+
+export class NotFoundError extends Error {
+  readonly statusCode = 404;
+}
+
+export type Level = 'chapter' | 'heading' | 'subheading' | 'national';
+
+export interface CodeNode {
+  code: string;
+  hsCode: string;
+  level: Level;
+  description: string;
+  /** National lines only: the code from position 6 (the national digits). */
+  shortCode?: string;
+  children?: CodeNode[];
+}
+
+export interface PredictionItem {
+  code: string;
+  hsCode: string;
+  description: string;
+  probability: number;
+  chapter: { code: string; hsCode: string; description: string };
+  heading: { code: string; hsCode: string; description: string };
+  children: Array<{ code: string; hsCode: string; description: string; shortCode: string }>;
+}
+
+export interface SearchAnswer {
+  query: string;
+  confident: boolean;
+  threshold: number;
+  modelVersion: number;
+  predictions: PredictionItem[];
+}
+
+/** Conventional display of a code: 61, 61.09, 6109.10, 6109.10.00. */
+export function hsCodeOf(code: string): string {
+  if (code.length === 4) return `${code.slice(0, 2)}.${code.slice(2)}`;
+  if (code.length === 6) return `${code.slice(0, 4)}.${code.slice(4)}`;
+  if (code.length === 8) return `${code.slice(0, 4)}.${code.slice(4, 6)}.${code.slice(6)}`;
+  return code;
+}
+
+const levelOf = (code: string): Level =>
+  code.length === 2 ? 'chapter' : code.length === 4 ? 'heading' : code.length === 6 ? 'subheading' : 'national';
+
+/** A code parameter: digits with optional dots or spaces, of one of the given lengths. */
+export function codeParameter(value: unknown, field: string, lengths: number[], required = true): string | undefined {
+  if (value === undefined || value === '') {
+    if (required) throw new FieldError(field, 'is required');
+    return undefined;
+  }
+  if (typeof value !== 'string') throw new FieldError(field, 'must be given once, as text');
+  if (value.length > 20) throw new FieldError(field, 'must be at most 20 characters long');
+  const digits = value.replace(/[.\s]/g, '');
+  if (!/^\d+$/.test(digits) || !lengths.includes(digits.length))
+    throw new FieldError(
+      field,
+      `must be an HS code of ${lengths.join(', ').replace(/, (\d+)$/, ' or $1')} digits (dots allowed), got ${JSON.stringify(value)}`,
+    );
+  return digits;
+}
+
+export function queryParameter(value: unknown, field = 'querystring.query'): string {
+  if (value === undefined) throw new FieldError(field, 'is required');
+  if (typeof value !== 'string') throw new FieldError(field, 'must be given once, as text');
+  const text = value.trim();
+  if (!text) throw new FieldError(field, 'must not be empty');
+  if (text.length > MAX_QUERY_LENGTH) throw new FieldError(field, `must be at most ${MAX_QUERY_LENGTH} characters long`);
+  if (text.includes('\u0000')) throw new FieldError(field, 'must not contain NUL characters');
+  return text;
+}
+
+export function limitParameter(value: unknown, field = 'querystring.limit'): number {
+  if (value === undefined || value === '') return DEFAULT_LIMIT;
+  const number = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(number) || number < 1 || number > MAX_LIMIT)
+    throw new FieldError(field, `must be an integer from 1 to ${MAX_LIMIT}`);
+  return number;
+}
+
+export function tenantParameter(value: unknown, field = 'headers.tenantKey'): string {
+  if (value === undefined || value === '') return 'default';
+  if (typeof value !== 'string' || value.length > 64) throw new FieldError(field, 'must be a tenant key');
+  if (!(TENANTS as readonly string[]).includes(value))
+    throw new FieldError(field, `${JSON.stringify(value)} is not a known tenant (${TENANTS.join(', ')})`);
+  return value;
+}
+
+export class FinderService {
+  readonly nomenclature: Nomenclature;
+
+  constructor(
+    readonly finder: Finder,
+    private readonly notesDir: string,
+  ) {
+    this.nomenclature = finder.nomenclature;
+  }
+
+  /** Predictions for a description; an empty list when the best one is below the confidence threshold. */
+  search(query: string, limit = DEFAULT_LIMIT): SearchAnswer {
+    const { params } = this.finder;
+    const result = this.finder.predict(query, limit);
+    const top = result.predictions[0]?.probability ?? 0;
+    const confident = result.known && top >= params.threshold;
+    return {
+      query,
+      confident,
+      threshold: params.threshold,
+      modelVersion: this.finder.version,
+      predictions: confident
+        ? result.predictions
+            .filter((item) => item.probability > 0.0005)
+            .map((item) => this.predictionItem(item.code, Math.round(item.probability * 10000) / 10000))
+        : [],
+    };
+  }
+
+  private predictionItem(code: string, probability: number): PredictionItem {
+    const { nomenclature } = this;
+    const subheading = nomenclature.subheadings.get(code)!;
+    const heading = nomenclature.headings.get(code.slice(0, 4))!;
+    const chapter = nomenclature.chapters.get(code.slice(0, 2))!;
+    return {
+      code,
+      hsCode: hsCodeOf(code),
+      description: subheading.description,
+      probability,
+      chapter: { code: chapter.code, hsCode: chapter.code, description: chapter.description },
+      heading: { code: heading.code, hsCode: hsCodeOf(heading.code), description: heading.description },
+      children: (nomenclature.lines.get(code) ?? []).map((line) => ({
+        code: line.code,
+        hsCode: hsCodeOf(line.code),
+        description: line.description,
+        shortCode: line.code.slice(6),
+      })),
+    };
+  }
+
+  private node(code: string, depth: number): CodeNode {
+    const { nomenclature } = this;
+    const level = levelOf(code);
+    const description =
+      level === 'chapter'
+        ? nomenclature.chapters.get(code)!.description
+        : level === 'heading'
+          ? nomenclature.headings.get(code)!.description
+          : level === 'subheading'
+            ? nomenclature.subheadings.get(code)!.description
+            : nomenclature.lineByCode.get(code)!.description;
+    const node: CodeNode = { code, hsCode: hsCodeOf(code), level, description };
+    if (level === 'national') node.shortCode = code.slice(6);
+    if (depth > 0 && level !== 'national') node.children = this.childCodes(code).map((child) => this.node(child, depth - 1));
+    return node;
+  }
+
+  private childCodes(code: string): string[] {
+    const { nomenclature } = this;
+    if (code.length === 2) return [...nomenclature.headings.keys()].filter((heading) => heading.startsWith(code)).sort();
+    if (code.length === 4) return [...nomenclature.subheadings.keys()].filter((subheading) => subheading.startsWith(code)).sort();
+    return (nomenclature.lines.get(code) ?? []).map((line) => line.code);
+  }
+
+  exists(code: string): boolean {
+    const { nomenclature } = this;
+    return code.length === 2
+      ? nomenclature.chapters.has(code)
+      : code.length === 4
+        ? nomenclature.headings.has(code)
+        : code.length === 6
+          ? nomenclature.subheadings.has(code)
+          : nomenclature.lineByCode.has(code);
+  }
+
+  /** A code with its path from the chapter and its subtree (`depth` levels, all by default); no code: the chapters. */
+  tree(code: string | undefined, depth?: number): Record<string, unknown> {
+    const { nomenclature } = this;
+    if (code === undefined) {
+      return {
+        code: '',
+        hsCode: '',
+        level: 'root',
+        description: 'Harmonized System 2022',
+        children: [...nomenclature.chapters.values()]
+          .sort((a, b) => a.code.localeCompare(b.code))
+          .map((chapter) => ({
+            ...this.node(chapter.code, Math.max(0, (depth ?? 1) - 1)),
+            section: { code: chapter.section, description: chapter.sectionName },
+          })),
+      };
+    }
+    if (!this.exists(code)) throw new NotFoundError(`The HS code ${hsCodeOf(code)} does not exist in HS 2022 or in the national tariff`);
+    const chapter = nomenclature.chapters.get(code.slice(0, 2))!;
+    const path = [2, 4, 6].filter((length) => length < code.length).map((length) => this.node(code.slice(0, length), 0));
+    return {
+      ...this.node(code, depth ?? 3),
+      section: { code: chapter.section, description: chapter.sectionName },
+      path,
+    };
+  }
+
+  /** A code (4, 6 or 8 digits) with its national tariff lines and their taxes, read from the reference data. */
+  async details(code: string, database: Database): Promise<Record<string, unknown>> {
+    if (!this.exists(code)) throw new NotFoundError(`The HS code ${hsCodeOf(code)} does not exist in HS 2022 or in the national tariff`);
+    const { nomenclature } = this;
+    const taxFields = Array.from({ length: TAX_COLUMN_COUNT }, (_, index) => `tax${String(index + 1).padStart(2, '0')}`);
+    const { resultList } = await runSearch(
+      database,
+      ENTITIES.get('commodity')!,
+      {
+        max: 2000,
+        restrictions: [{ field: 'code', operator: code.length === 8 ? 'EQUALS' : 'STARTS_WITH', value: code }],
+        selectFields: ['code', 'description', 'descriptionTranslated', 'supplementaryUnit1Code', ...taxFields],
+        sortByFields: ['code'],
+      },
+      { count: false },
+    );
+    const chapter = nomenclature.chapters.get(code.slice(0, 2))!;
+    const heading = nomenclature.headings.get(code.slice(0, 4))!;
+    const own = this.node(code, 0);
+    return {
+      code,
+      hsCode: own.hsCode,
+      level: own.level,
+      description: own.description,
+      section: { code: chapter.section, description: chapter.sectionName },
+      chapter: { code: chapter.code, hsCode: chapter.code, description: chapter.description },
+      heading: { code: heading.code, hsCode: hsCodeOf(heading.code), description: heading.description },
+      ...(code.length >= 6 ? { subheading: this.node(code.slice(0, 6), 0) } : {}),
+      taxLabels: TAX_LABELS,
+      lines: resultList.map((row) => {
+        const lineCode = String(row.code);
+        return {
+          code: lineCode,
+          hsCode: hsCodeOf(lineCode),
+          shortCode: lineCode.slice(6),
+          description: row.description ?? null,
+          descriptionTranslated: row.descriptionTranslated ?? null,
+          supplementaryUnitCode: row.supplementaryUnit1Code ?? null,
+          taxes: taxFields
+            .map((field, index) => ({ name: TAX_LABELS[index] ?? field, field, value: row[field] }))
+            .filter((tax) => tax.value !== null && tax.value !== undefined)
+            .map((tax) => ({ name: tax.name, field: tax.field, value: Number(tax.value) })),
+        };
+      }),
+    };
+  }
+
+  /** Explanatory notes of a code's heading: static/explanatory_note_htmls/psn{heading}.html. */
+  notes(code: string): { code: string; heading: string; html: string } {
+    const candidates = [...new Set([code, code.slice(0, 4)])].filter((candidate) => candidate.length >= 2);
+    for (const candidate of candidates) {
+      const file = join(this.notesDir, `psn${candidate}.html`);
+      if (existsSync(file)) return { code, heading: candidate, html: readFileSync(file, 'utf8') };
+    }
+    throw new NotFoundError('Notes are not available');
+  }
+}

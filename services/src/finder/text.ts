@@ -1,0 +1,338 @@
+/**
+ * Text processing of the tariff finder: one normalisation for queries and for every indexed text, in
+ * English, French, Spanish, Arabic and Bengali. Words are folded (case, Latin accents, Arabic letter
+ * variants, digits), split, cleared of stop words and light-stemmed; character trigrams of the words
+ * give tolerance to typos and to forms the stemmer does not join.
+ */
+
+const ARABIC_DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g;
+const LATIN_MARKS = /[\u0300-\u036f]/g;
+
+/** Spelling variants folded to the form HS descriptions use. */
+const VARIANTS: Record<string, string> = {
+  aluminum: 'aluminium',
+  tire: 'tyre',
+  tires: 'tyres',
+  color: 'colour',
+  colors: 'colours',
+  jewelry: 'jewellery',
+  fiber: 'fibre',
+  fibers: 'fibres',
+  liter: 'litre',
+  liters: 'litres',
+  ltr: 'litre',
+  center: 'centre',
+  gray: 'grey',
+  molding: 'moulding',
+  mold: 'mould',
+  pajamas: 'pyjamas',
+  pajama: 'pyjama',
+  catalog: 'catalogue',
+  favor: 'favour',
+  sulfur: 'sulphur',
+  sulfate: 'sulphate',
+  sulfuric: 'sulphuric',
+  yogurt: 'yoghurt',
+};
+
+/** Irregular English plurals and a few other forms the suffix rules miss. */
+const IRREGULAR: Record<string, string> = {
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  feet: 'foot',
+  teeth: 'tooth',
+  knives: 'knife',
+  leaves: 'leaf',
+  wives: 'wife',
+  mice: 'mouse',
+  geese: 'goose',
+  halves: 'half',
+  shelves: 'shelf',
+  loaves: 'loaf',
+  calves: 'calf',
+  dice: 'die',
+  oxen: 'ox',
+  frozen: 'freez',
+  dried: 'dry',
+  mens: 'man',
+  womens: 'woman',
+  ladies: 'woman',
+  lady: 'woman',
+  gents: 'man',
+  scarves: 'scarf',
+  kids: 'child',
+  babies: 'baby',
+  boys: 'boy',
+  girls: 'girl',
+};
+
+/** Words ending in -ing or -ed that are not inflections. */
+const KEEP_ENDING = new Set([
+  'string',
+  'spring',
+  'ring',
+  'king',
+  'wing',
+  'sling',
+  'thing',
+  'swing',
+  'bring',
+  'sing',
+  'bearing',
+  'ceiling',
+  'pudding',
+  'bed',
+  'red',
+  'shed',
+  'seed',
+  'feed',
+  'speed',
+  'breed',
+  'need',
+  'weed',
+  'reed',
+  'steed',
+  'hundred',
+  'sled',
+]);
+
+/**
+ * Words that imply the terms HS descriptions use: a fibre implies its class ("polyester" -> synthetic,
+ * man-made), a trade abbreviation its full form. Expanded in queries and indexed texts alike.
+ */
+const EXPANSIONS: Record<string, string[]> = {
+  polyester: ['synthetic', 'manmade'],
+  nylon: ['synthetic', 'manmade', 'polyamide'],
+  acrylic: ['synthetic', 'manmade'],
+  spandex: ['synthetic', 'elastomeric'],
+  elastane: ['synthetic', 'elastomeric'],
+  lycra: ['synthetic', 'elastomeric'],
+  polypropylene: ['synthetic'],
+  viscose: ['artificial', 'manmade'],
+  rayon: ['artificial', 'manmade'],
+  merino: ['wool'],
+  cashmere: ['kashmir', 'wool'],
+  pashmina: ['kashmir', 'wool'],
+  woolen: ['wool'],
+  woollen: ['wool'],
+  hdpe: ['polyethylene', 'ethylene'],
+  ldpe: ['polyethylene', 'ethylene'],
+  pe: ['polyethylene', 'ethylene'],
+  pp: ['polypropylene', 'propylene'],
+  pvc: ['polyvinyl', 'chloride'],
+  ss: ['stainless', 'steel'],
+  gi: ['galvanised', 'steel'],
+  galvanized: ['galvanised'],
+  ms: ['steel'],
+  tv: ['television'],
+  ac: ['air', 'conditioning'],
+  lcd: ['liquid', 'crystal'],
+  pc: ['computer', 'data', 'processing'],
+  laptop: ['portable', 'computer', 'data', 'processing'],
+  smartphone: ['telephone', 'cellular'],
+  mobile: ['cellular', 'telephone'],
+  cellphone: ['cellular', 'telephone'],
+  phone: ['telephone'],
+  tee: ['tshirt'],
+  jeans: ['trousers', 'denim', 'cotton'],
+  hoodie: ['pullover', 'jersey'],
+  sweater: ['pullover', 'jersey'],
+  sneakers: ['sports', 'footwear'],
+  sneaker: ['sports', 'footwear'],
+  shoes: ['footwear'],
+  shoe: ['footwear'],
+  boots: ['footwear'],
+  sandals: ['footwear'],
+  slippers: ['footwear'],
+  bike: ['bicycle', 'cycle'],
+  bicycle: ['cycle'],
+  car: ['motor', 'vehicle'],
+  suv: ['motor', 'vehicle'],
+  truck: ['motor', 'vehicle', 'goods'],
+  tyre: ['pneumatic'],
+  tire: ['pneumatic'],
+  fridge: ['refrigerator'],
+  meds: ['medicament'],
+  medicine: ['medicament'],
+};
+
+/**
+ * Stop words of the five languages, plus quantities and shop words that say nothing about the goods
+ * (pack, pcs, size, premium...). They are dropped from queries and from indexed texts alike.
+ */
+export const STOP_WORDS = new Set(
+  [
+    // English
+    'a an the and or of for with without in on at to by from as is are be this that these those its it into per not other than',
+    'such all any each both which whether but including excluding n e c nec nes incl excl kind kinds used use type types etc',
+    'new original genuine premium quality best sale free shipping brand high pack packs pcs pc piece pieces set sets lot box boxes',
+    'pair pairs size sizes unit units item items model version edition style color colour colours approx about only more less',
+    'x kg g gm gms gram grams ml l litre litres cl oz lb lbs mm cm m inch inches ft w kw v mah gb tb hz',
+    // French
+    'le la les un une des du de d l et ou en au aux pour avec sans sur par dans qui que est sont neuf neuve neufs',
+    // Spanish
+    'el los las uno una unos unas del y o para con sin por en que es son nuevo nueva',
+    // Arabic (normalised forms)
+    'من في على مع و او الى عن ذو ذات هذا هذه جديد جديده',
+    // Bengali
+    'ও এবং থেকে জন্য করা সহ এর নতুন',
+  ]
+    .join(' ')
+    .split(/\s+/),
+);
+
+/** Folds case, Latin accents, Arabic letter variants and Arabic-Indic, Persian and Bengali digits. */
+export function normalize(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/'s\b/g, '');
+  let value = text.normalize('NFKC').toLowerCase();
+  value = value.normalize('NFD').replace(LATIN_MARKS, '').normalize('NFC');
+  value = value
+    .replace(ARABIC_DIACRITICS, '')
+    .replace(/[إأآٱ]/g, 'ا')
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه')
+    .replace(/ؤ/g, 'و')
+    .replace(/ئ/g, 'ي')
+    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss');
+  // English possessive: men's -> men
+  return value.replace(/['’]s\b/g, '');
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'’][\p{L}\p{M}\p{N}]+)*/gu;
+const HAS_DIGIT = /\p{N}/u;
+const ARABIC = /[\u0600-\u06ff]/;
+const BENGALI = /[\u0980-\u09ff]/;
+
+/** Words of a normalised text: hyphenated words give their joined form and their parts; single letters join the next word ("t shirt"). */
+export function words(normalized: string): string[] {
+  const result: string[] = [];
+  const raw = normalized.match(WORD) ?? [];
+  for (let index = 0; index < raw.length; index++) {
+    const word = raw[index];
+    if (/[-'’]/.test(word)) {
+      const parts = word.split(/[-'’]/);
+      const joined = parts.join('');
+      if (!HAS_DIGIT.test(joined)) result.push(joined);
+      // Parts of three letters or fewer ("man" of man-made, "pre" of pre-filled) would match the wrong words.
+      for (const part of parts) if (part.length > 3 && !HAS_DIGIT.test(part)) result.push(part);
+      continue;
+    }
+    if (HAS_DIGIT.test(word)) continue;
+    if (word.length === 1 && /[a-z]/.test(word) && index + 1 < raw.length && !HAS_DIGIT.test(raw[index + 1])) {
+      result.push(word + raw[index + 1].replace(/[-'’]/g, ''));
+      continue;
+    }
+    result.push(word);
+  }
+  return result;
+}
+
+function stemLatin(word: string): string {
+  const variant = VARIANTS[word] ?? word;
+  if (IRREGULAR[variant]) return IRREGULAR[variant];
+  let stem = variant;
+  if (stem.length > 4 && stem.endsWith('ies')) stem = stem.slice(0, -3) + 'y';
+  else if (stem.length > 4 && /(ches|shes|sses|xes|zes|atoes|anoes|goes)$/.test(stem)) stem = stem.slice(0, -2);
+  else if (stem.length > 3 && stem.endsWith('s') && !/(ss|us|is|ys)$/.test(stem)) stem = stem.slice(0, -1);
+  if (KEEP_ENDING.has(stem)) return stem;
+  if (stem.length > 5 && stem.endsWith('ing')) stem = undouble(stem.slice(0, -3));
+  else if (stem.length > 4 && stem.endsWith('ied')) stem = stem.slice(0, -3) + 'y';
+  else if (stem.length > 4 && stem.endsWith('ed') && !stem.endsWith('eed')) stem = undouble(stem.slice(0, -2));
+  // A final e goes (phone/phones/phoned, machine/machining, chaussure/chaussures).
+  if (stem.length > 4 && stem.endsWith('e')) stem = stem.slice(0, -1);
+  return stem;
+}
+
+function undouble(stem: string): string {
+  return stem.length > 3 && /([bdfgklmnprt])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
+const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+
+function stemArabic(word: string): string {
+  let stem = word;
+  for (const prefix of ARABIC_PREFIXES) {
+    if (stem.startsWith(prefix) && stem.length - prefix.length >= 2) {
+      stem = stem.slice(prefix.length);
+      break;
+    }
+  }
+  if (stem.length > 3 && stem.startsWith('و')) stem = stem.slice(1);
+  for (const suffix of ARABIC_SUFFIXES) {
+    if (stem.endsWith(suffix) && stem.length - suffix.length >= 2) {
+      stem = stem.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return stem;
+}
+
+const BENGALI_SUFFIXES = ['গুলো', 'গুলি', 'দের', 'েরা', 'টি', 'টা', 'ের', 'কে', 'তে'];
+
+function stemBengali(word: string): string {
+  for (const suffix of BENGALI_SUFFIXES) {
+    if (word.endsWith(suffix) && [...word].length - [...suffix].length >= 2) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+/** The stem of one normalised word. */
+export function stem(word: string): string {
+  if (ARABIC.test(word)) return stemArabic(word);
+  if (BENGALI.test(word)) return stemBengali(word);
+  return stemLatin(word);
+}
+
+/** Stemmed terms of a text, stop words dropped, in order (repeats kept). */
+export function terms(text: string): string[] {
+  return termsOfWords(words(normalize(text)));
+}
+
+const stemCache = new Map<string, string>();
+
+function stemCached(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    stemmed = stem(word);
+    if (stemCache.size < 100_000) stemCache.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Stemmed terms of a text's words (see words()). */
+export function termsOfWords(list: string[]): string[] {
+  const result: string[] = [];
+  for (const word of list) {
+    if (STOP_WORDS.has(word)) continue;
+    const expansion = EXPANSIONS[word];
+    if (expansion) for (const extra of expansion) result.push(stemCached(extra));
+    const stemmed = stemCached(word);
+    if (stemmed.length < 2) continue;
+    result.push(stemmed);
+  }
+  return result;
+}
+
+/** Distinct character trigrams of a text's words (each word padded with a space on both sides). */
+export function trigrams(text: string): string[] {
+  return trigramsOfWords(words(normalize(text)));
+}
+
+/** Distinct character trigrams of a text's words (see words()). */
+export function trigramsOfWords(list: string[]): string[] {
+  const result = new Set<string>();
+  for (const word of list) {
+    if (STOP_WORDS.has(word) || word.length < 2) continue;
+    const padded = ` ${word} `;
+    for (let index = 0; index + 3 <= padded.length; index++) result.add(padded.slice(index, index + 3));
+  }
+  return [...result];
+}
