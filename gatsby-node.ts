@@ -7,6 +7,7 @@ import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
 import { writeTariffBooks } from './src/content/tariff-book';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
+import { precompress } from './src/build/precompress';
 
 const NEWS_PER_PAGE = 10;
 const template = (name: string) => resolve(`./src/templates/${name}.tsx`);
@@ -206,6 +207,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     page(paths.tariffBrowse, 'tool', { tool: 'tariff-search', view: 'browse' });
     page(paths.tariffDetail(), 'tool', { tool: 'tariff-search', view: 'detail' });
     page(paths.manifestLatest, 'tool', { tool: 'manifest', view: 'latest' });
+    page(paths.tariffFinder, 'tool', { tool: 'tariff-search', view: 'ai' });
   }
 
   // Unprefixed error pages, in the fallback language, for paths outside every language.
@@ -224,11 +226,13 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
 };
 
-/** Writes the redirect manifest the guichet server honours, plus static-host equivalents. */
+/** Writes the redirect manifest the guichet server honours, plus static-host equivalents, and compresses the site. */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
   const { redirects, program } = store.getState();
   const publicDir = join(program.directory, 'public');
   mkdirSync(publicDir, { recursive: true });
   writeRedirectFiles(publicDir, redirects, writeFileSync);
   reporter.info(`Wrote ${redirects.length} redirects`);
+  const started = Date.now();
+  reporter.info(`Pre-compressed ${precompress(publicDir)} files (brotli and gzip) in ${Date.now() - started} ms`);
 };

@@ -11,6 +11,7 @@ import { codificationSlice } from '../features/codification/slice';
 import { manifestSlice } from '../features/manifest/slice';
 import { taxationSlice } from '../features/taxation/slice';
 import { tradersGuideSlice } from '../features/tradersGuide/slice';
+import { aiTariffSlice } from '../features/aiTariff/slice';
 
 export function makeStore() {
   return configureStore({
@@ -26,6 +27,7 @@ export function makeStore() {
       manifest: manifestSlice.reducer,
       taxation: taxationSlice.reducer,
       tradersGuide: tradersGuideSlice.reducer,
+      aiTariff: aiTariffSlice.reducer,
     },
   });
 }

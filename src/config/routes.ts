@@ -40,6 +40,8 @@ export const paths = {
   helpDesk: '/help-desk/',
   tariffBrowse: '/tools/tariff-search/browse/',
   manifestLatest: '/tools/manifest/latest/',
+  /** The AI tariff finder: a product description in, ranked HS codes out. */
+  tariffFinder: '/tools/tariff-search/ai/',
   tariffDetail: (code?: string) => `/tools/tariff-search/detail/${code ? `?code=${code}` : ''}`,
 } as const;
 

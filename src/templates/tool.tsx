@@ -4,6 +4,7 @@ import { ToolShell } from '../components/ToolShell';
 import { TariffBrowse } from '../features/tariff/TariffBrowse';
 import { TariffDetail } from '../features/tariff/TariffDetail';
 import { TariffSearch } from '../features/tariff/TariffSearch';
+import { AiTariffSearch } from '../features/aiTariff/AiTariffSearch';
 import { Codification } from '../features/codification/Codification';
 import { ManifestLatest } from '../features/manifest/ManifestLatest';
 import { ManifestSearch } from '../features/manifest/ManifestSearch';
@@ -21,7 +22,7 @@ type ToolView = React.ComponentType<{ language: string; search: string }>;
 
 /** The tools available so far, by tool and view; the others show that they are being set up. */
 const TOOLS: Record<string, Record<string, ToolView>> = {
-  'tariff-search': { search: TariffSearch, browse: TariffBrowse, detail: TariffDetail },
+  'tariff-search': { search: TariffSearch, browse: TariffBrowse, detail: TariffDetail, ai: AiTariffSearch },
   codification: { search: Codification },
   manifest: { search: ManifestSearch, latest: ManifestLatest },
   'taxation-simulation': { search: TaxationSimulation },

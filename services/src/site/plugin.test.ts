@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompress } from '../../../src/build/precompress.js';
 import { sitePlugin } from './plugin.js';
 
 let dir: string;
@@ -19,6 +21,11 @@ beforeAll(async () => {
   page('404', 'not found en');
   page('ar/404', 'not found ar');
   page('500', 'server error');
+  page('en/tools', `<html><script>${'window.x = 1;'.repeat(200)}</script>${'tools '.repeat(400)}</html>`);
+  // What the build's pre-compression writes beside the page and a hashed script.
+  precompress(dir);
+  writeFileSync(join(dir, 'app-0123456789abcdef0123.js'), 'const y = 2;'.repeat(500));
+  precompress(dir);
   mkdirSync(join(dir, 'static'), { recursive: true });
   writeFileSync(join(dir, 'static', 'a.js'), 'x');
   mkdirSync(join(dir, 'page-data'), { recursive: true });
@@ -44,6 +51,25 @@ afterAll(async () => {
 });
 
 describe('site plugin', () => {
+  it('sends the pre-compressed file to browsers that accept it, with the type, caching and CSP of the original', async () => {
+    const page = await app.inject({ url: '/en/tools/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('tools tools');
+    const script = await app.inject({ url: '/app-0123456789abcdef0123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(script.rawPayload).toString()).toBe('const y = 2;'.repeat(500));
+    const plain = await app.inject({ url: '/app-0123456789abcdef0123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('const y = 2;'.repeat(500));
+    // The runtime data that tests rewrite is never pre-compressed.
+    expect(
+      (await app.inject({ url: '/page-data/app-data.json', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+    ).toBeUndefined();
+  });
   it('answers the manifest redirects with a real 301, any case, query kept', async () => {
     const response = await app.inject({ url: '/NEWS?page=2' });
     expect(response.statusCode).toBe(301);

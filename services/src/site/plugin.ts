@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RedirectManifest } from './redirects.js';
 import { contentSecurityPolicy, PagePolicies, securityHeaders } from './security-headers.js';
@@ -56,9 +56,12 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     redirect: true,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders(res, path, stat) {
-      res.setHeader('cache-control', cacheControl(path));
-      if (path.endsWith('.html')) res.setHeader('content-security-policy', policies.forFile(path, stat));
+    // The build writes file.br and file.gz beside text files (src/build/precompress.ts).
+    preCompressed: true,
+    setHeaders(res, path) {
+      const original = path.replace(/\.(br|gz)$/, '');
+      res.setHeader('cache-control', cacheControl(original));
+      if (original.endsWith('.html')) res.setHeader('content-security-policy', policies.forFile(original, statSync(original)));
     },
   });
 

@@ -198,6 +198,8 @@ export function TariffSearch({ language }: { language: string }) {
 
       <p className="browse-link">
         <Link to={`/${language}${paths.tariffBrowse}`}>{t('browse.link')}</Link>
+        {' · '}
+        <Link to={`/${language}${paths.tariffFinder}`}>{t('browse.finderLink')}</Link>
       </p>
 
       {recent.length > 0 && (

@@ -1,0 +1,218 @@
+import React, { useEffect, useId, useState } from 'react';
+import { Link, navigate } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { paths } from '../../config/routes';
+import { sanitizeNotes } from '../../content/sanitize';
+import { useRequest } from '../../http/useRequest';
+import { formatNumber } from '../../i18n/language';
+import { fetchNotes, shownProbability, type Prediction } from './api';
+import { loadDetails, searchPredictions } from './slice';
+
+/** Fewest characters a description needs. */
+const MIN_QUERY_LENGTH = 3;
+
+/** A code's national lines with their taxes, from the reference data (loaded when opened). */
+function CodeDetails({ hsCode, language }: { hsCode: string; language: string }) {
+  const { t } = useTranslation('aiTariff');
+  const details = useAppSelector((state) => state.aiTariff.details[hsCode]);
+  const notes = useRequest(hsCode, () => fetchNotes(hsCode).catch(() => null));
+  if (!details || details.loading)
+    return (
+      <p className="loading" role="status">
+        {t('details.loading')}
+      </p>
+    );
+  return (
+    <div className="finder-details">
+      {details.error || !details.data ? (
+        <p className="notice-inline">{t('details.unavailable')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table compact-table">
+            <caption>{t('details.caption', { code: details.data.hsCode })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('details.line')}</th>
+                <th scope="col">{t('details.description')}</th>
+                {details.data.lines[0]?.taxes.map((tax) => (
+                  <th key={tax.name} scope="col" className="numeric">
+                    {tax.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {details.data.lines.map((line) => (
+                <tr key={line.code}>
+                  <td>
+                    <Link to={`/${language}${paths.tariffDetail(line.code)}`}>{line.hsCode}</Link>
+                  </td>
+                  <td lang="en">{line.description}</td>
+                  {line.taxes.map((tax) => (
+                    <td key={tax.name} className="numeric">
+                      {formatNumber(tax.value)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <section className="finder-notes" aria-label={t('details.notes')}>
+        <h4>{t('details.notes')}</h4>
+        {notes.loading && <p className="loading">{t('details.loading')}</p>}
+        {!notes.loading && !notes.data && <p className="empty">{t('details.notesUnavailable')}</p>}
+        {notes.data && (
+          <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data.html) }} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PredictionCard({ prediction, rank, language }: { prediction: Prediction; rank: number; language: string }) {
+  const { t } = useTranslation('aiTariff');
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const percent = Math.round(prediction.probability * 100);
+  return (
+    <li className="card finder-prediction">
+      <div className="finder-head">
+        <h3 id={`${id}-title`}>
+          <span className="finder-rank">{rank}.</span> <span dir="ltr">{prediction.hsCode}</span>{' '}
+          <span lang="en" className="finder-description">
+            {prediction.description}
+          </span>
+        </h3>
+        <p className="finder-probability">
+          <span>{t('probability')}</span> <strong dir="ltr">{shownProbability(prediction.probability)}</strong>
+          <meter min={0} max={1} value={prediction.probability} aria-label={t('probabilityOf', { code: prediction.hsCode, percent })} />
+        </p>
+      </div>
+      <p className="finder-path" lang="en">
+        {t('chapter')} {prediction.chapter.code}: {prediction.chapter.description} › {prediction.heading.hsCode}:{' '}
+        {prediction.heading.description}
+      </p>
+      {prediction.children.length > 0 && (
+        <ul className="finder-tree" aria-label={t('tree', { code: prediction.hsCode })}>
+          {prediction.children.map((child) => (
+            <li key={child.code}>
+              <Link to={`/${language}${paths.tariffDetail(child.code)}`}>
+                <span dir="ltr">{child.hsCode}</span>
+              </Link>{' '}
+              <span className="chip" title={t('shortCode')}>
+                {child.shortCode}
+              </span>{' '}
+              <span lang="en">{child.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-expanded={open}
+        aria-controls={`${id}-details`}
+        onClick={() => {
+          if (!open) void dispatch(loadDetails(prediction.code));
+          setOpen(!open);
+        }}
+      >
+        {open ? t('hideDetails') : t('showDetails')}
+      </button>
+      <div id={`${id}-details`}>{open && <CodeDetails hsCode={prediction.code} language={language} />}</div>
+    </li>
+  );
+}
+
+/** AI tariff search: a product described in one's own words -> ranked HS codes with their probability. */
+export function AiTariffSearch({ language, search }: { language: string; search: string }) {
+  const { t } = useTranslation('aiTariff');
+  const dispatch = useAppDispatch();
+  const { data, loading, error, query } = useAppSelector((state) => state.aiTariff);
+  const fromUrl = new URLSearchParams(search).get('q') ?? '';
+  const [text, setText] = useState(fromUrl);
+  const [problem, setProblem] = useState(false);
+
+  // The query lives in the address, so that a link reproduces the results.
+  useEffect(() => {
+    setText(fromUrl);
+    if (fromUrl.trim().length >= MIN_QUERY_LENGTH) void dispatch(searchPredictions(fromUrl.trim()));
+  }, [dispatch, fromUrl]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    setProblem(value.length < MIN_QUERY_LENGTH);
+    if (value.length < MIN_QUERY_LENGTH) return;
+    if (value === fromUrl.trim()) void dispatch(searchPredictions(value));
+    else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
+  };
+
+  return (
+    <div className="tool">
+      <form className="search-form finder-form" role="search" aria-label={t('form.label')} noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="finder-query">{t('form.query')}</label>
+          <input
+            id="finder-query"
+            type="search"
+            value={text}
+            maxLength={300}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('form.placeholder')}
+            aria-invalid={problem || undefined}
+            aria-describedby={problem ? 'finder-query-error' : 'finder-query-hint'}
+            autoComplete="off"
+          />
+          {problem ? (
+            <p id="finder-query-error" className="field-error">
+              {t('form.tooShort', { count: MIN_QUERY_LENGTH })}
+            </p>
+          ) : (
+            <p id="finder-query-hint" className="hint">
+              {t('form.hint')}
+            </p>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={loading}>
+            {t('form.search')}
+          </button>
+        </div>
+      </form>
+
+      <section className="results" aria-labelledby="finder-results" aria-busy={loading}>
+        <h2 id="finder-results">{query ? t('results.for', { query }) : t('results.title')}</h2>
+        {loading && (
+          <p className="loading" role="status">
+            {t('results.loading')}
+          </p>
+        )}
+        {!loading && error && (
+          <p className="notice" role="alert">
+            {t('results.error')}
+          </p>
+        )}
+        {!loading && data && (!data.confident || data.predictions.length === 0) && (
+          <p className="notice" role="status">
+            {t('results.describeDifferently')}
+          </p>
+        )}
+        {!loading && data?.confident && data.predictions.length > 0 && (
+          <>
+            <p className="hint">{t('results.explain')}</p>
+            <ol className="finder-list">
+              {data.predictions.map((prediction, index) => (
+                <PredictionCard key={prediction.code} prediction={prediction} rank={index + 1} language={language} />
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { fetchDetails, listPredictions, type CodeDetails, type PredictionList } from './api';
+
+export interface AiTariffState {
+  query: string;
+  data: PredictionList | null;
+  loading: boolean;
+  /** The list fetch failed. */
+  error: boolean;
+  /** Details per HS code, each with its own loading and error (no notification for these). */
+  details: Record<string, { data: CodeDetails | null; loading: boolean; error: boolean }>;
+}
+
+const initialState: AiTariffState = { query: '', data: null, loading: false, error: false, details: {} };
+
+export const searchPredictions = createAsyncThunk('aiTariff/list', (query: string) => listPredictions(query));
+export const loadDetails = createAsyncThunk('aiTariff/details', (hsCode: string) => fetchDetails(hsCode), {
+  condition: (hsCode, { getState }) => {
+    const known = (getState() as { aiTariff: AiTariffState }).aiTariff.details[hsCode];
+    return !known || known.error;
+  },
+});
+
+export const aiTariffSlice = createSlice({
+  name: 'aiTariff',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(searchPredictions.pending, (state, action) => {
+        state.query = action.meta.arg;
+        state.loading = true;
+        state.error = false;
+      })
+      .addCase(searchPredictions.fulfilled, (state, action) => {
+        if (action.meta.arg !== state.query) return;
+        state.loading = false;
+        state.data = action.payload;
+      })
+      .addCase(searchPredictions.rejected, (state, action) => {
+        if (action.meta.arg !== state.query) return;
+        state.loading = false;
+        state.error = true;
+        state.data = null;
+      })
+      .addCase(loadDetails.pending, (state, action) => {
+        state.details[action.meta.arg] = { data: null, loading: true, error: false };
+      })
+      .addCase(loadDetails.fulfilled, (state, action) => {
+        state.details[action.meta.arg] = { data: action.payload, loading: false, error: false };
+      })
+      .addCase(loadDetails.rejected, (state, action) => {
+        state.details[action.meta.arg] = { data: null, loading: false, error: true };
+      });
+  },
+});
