@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from '../helpdesk/plugin.js';
 import { portalPlugin, PORTAL_PREFIX } from '../portal/plugin.js';
+import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
 import { identityPlugin, issuerOf, REALM, SERVICES_AUDIENCE } from './plugin.js';
 import { SigningKey } from './tokens.js';
@@ -25,6 +26,7 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
       await app.register(identityPlugin, { database, key, publicUrl: PORTAL });
       const verifier = createVerifier({ issuer: issuerOf(PORTAL), audience: SERVICES_AUDIENCE, keys: key, clientId: CLIENT });
       await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
+      await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
       // No CMS behind it here: a granted request gets as far as asking the CMS (502).
       await app.register(portalPlugin, {
         prefix: PORTAL_PREFIX,
@@ -259,6 +261,10 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
           ['POST', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/answer`],
           ['GET', `${HELPDESK_PREFIX}/requests/00000000-0000-0000-0000-000000000000/attachment`],
           ['GET', `${PORTAL_PREFIX}/internal-tools?locale=en`],
+          ['POST', `${MANIFEST_PREFIX}/search`],
+          ['POST', `${MANIFEST_PREFIX}/print?reportFormat=csv`],
+          ['GET', `${MANIFEST_PREFIX}/latest`],
+          ['GET', `${MANIFEST_PREFIX}/vessels`],
         ] as const) {
           const response = await inject({
             method,
@@ -290,6 +296,20 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
         headers: { authorization: `Bearer ${officer.tokens.access_token}` },
       });
       expect(granted.statusCode).toBe(502);
+      // Manifests: any trade or staff role; a signed-in user without one is refused.
+      const manifests = await inject({
+        method: 'GET',
+        url: `${MANIFEST_PREFIX}/latest`,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(manifests.statusCode).toBe(200);
+      const roleless = await key.sign(
+        { ...decodeJwt(tokens.access_token), exp: undefined, iat: undefined, realm_access: { roles: [] } },
+        60,
+      );
+      expect(
+        (await inject({ method: 'GET', url: `${MANIFEST_PREFIX}/vessels`, headers: { authorization: `Bearer ${roleless}` } })).statusCode,
+      ).toBe(403);
     });
 
     it("keeps a trader's request to the trader and the officers, who answer it", async () => {
