@@ -12,7 +12,7 @@ interface ExportMenuProps {
   fileName: string;
 }
 
-/** Export buttons for a result table, with progress while the file is prepared. */
+/** Export buttons for a result table, with progress while the file is prepared, and a Print button. */
 export function ExportMenu({ load, fileName }: ExportMenuProps) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
@@ -29,24 +29,29 @@ export function ExportMenu({ load, fileName }: ExportMenuProps) {
     }
   };
   return (
-    <div className="export-menu" role="group" aria-label={t('export.label')}>
-      <span className="export-label">{t('export.label')}</span>
-      {EXPORT_FORMATS.map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="button button-secondary button-small"
-          disabled={busy !== null}
-          onClick={() => void run(format)}
-        >
-          {format.toUpperCase()}
-        </button>
-      ))}
-      {busy && (
-        <span role="status" className="export-progress">
-          <progress aria-label={t('export.preparing')} /> {t('export.preparing')}
-        </span>
-      )}
-    </div>
+    <>
+      <div className="export-menu" role="group" aria-label={t('export.label')}>
+        <span className="export-label">{t('export.label')}</span>
+        {EXPORT_FORMATS.map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy !== null}
+            onClick={() => void run(format)}
+          >
+            {format.toUpperCase()}
+          </button>
+        ))}
+        {busy && (
+          <span role="status" className="export-progress">
+            <progress aria-label={t('export.preparing')} /> {t('export.preparing')}
+          </span>
+        )}
+      </div>
+      <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
+        {t('export.print')}
+      </button>
+    </>
   );
 }

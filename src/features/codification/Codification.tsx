@@ -319,9 +319,6 @@ export function Codification({ language }: { language: string }) {
             {data.length > 0 && (
               <div className="results-actions">
                 <ExportMenu load={loadExport} fileName={`codification-${table}`} />
-                <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
-                  {t('results.print')}
-                </button>
               </div>
             )}
           </div>

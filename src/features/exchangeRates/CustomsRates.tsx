@@ -196,9 +196,6 @@ export function CustomsRates({ language }: { language: string }) {
           {data.length > 0 && (
             <div className="results-actions">
               <ExportMenu load={loadExport} fileName={`exchange-rates-${search.dov}`} />
-              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
-                {t('results.print')}
-              </button>
             </div>
           )}
         </div>

@@ -246,9 +246,6 @@ export function TariffSearch({ language }: { language: string }) {
                 </select>
               </label>
               <ExportMenu load={loadExport} fileName={`tariff-${new Date().toISOString().slice(0, 10)}`} />
-              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
-                {t('results.print')}
-              </button>
             </div>
           )}
         </div>

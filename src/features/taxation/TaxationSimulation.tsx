@@ -283,9 +283,6 @@ export function TaxationSimulation({ language }: { language: string }) {
           {data && (
             <div className="results-actions">
               <ExportMenu load={exportTable} fileName="taxation-simulation" />
-              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
-                {t('print')}
-              </button>
             </div>
           )}
         </div>

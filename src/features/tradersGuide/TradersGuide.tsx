@@ -331,9 +331,6 @@ export function TradersGuide({ language }: { language: string }) {
           {data.length > 0 && (
             <div className="results-actions">
               <ExportMenu load={exportTable} fileName="required-documents" />
-              <button type="button" className="button button-secondary button-small" onClick={() => window.print()}>
-                {t('print')}
-              </button>
             </div>
           )}
         </div>
