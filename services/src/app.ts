@@ -50,7 +50,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
   const database = await openServiceDatabase(app, config.databaseUrl);
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
-  await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
+  await app.register(ratesPlugin, { prefix: RATES_PREFIX, database, cacheSize: Math.min(config.referenceCacheSize, 400) });
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
   await app.register(taxationPlugin, { prefix: TAXATION_PREFIX, database });
   await app.register(tradersGuidePlugin, { prefix: TRADERS_GUIDE_PREFIX, database });

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { previousDay } from '../db/packs.js';
 import { isCalendarDate, RequestError, runSearch, today } from '../reference/query.js';
 import { ENTITIES } from '../reference/registry.js';
+import { AnswerCache } from '../reference/cache.js';
 
 export const RATES_PREFIX = '/exchange-rate-service';
 
@@ -98,8 +99,11 @@ function compare(a: RateRow, b: RateRow, field: SortableField): number {
   return x < y ? -1 : 1;
 }
 
-export async function ratesPlugin(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export async function ratesPlugin(app: FastifyInstance, options: { database: Database; cacheSize?: number }): Promise<void> {
   const { database } = options;
+  // A day's rates only change when a pack is imported: kept a minute, like the reference service's answers.
+  const cache = new AnswerCache<RateRow[]>(options.cacheSize ?? 400, 60_000);
+  const ratesOf = async (date: string) => [...(await cache.get(date, () => ratesOn(database, date)))];
 
   app.get<{ Querystring: SearchQuery }>(
     '/search',
@@ -126,7 +130,7 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
       const query = request.query;
       const date = dateOf(query.validityDate, 'validityDate', today);
       const sort = sortOf(query.sortByFields);
-      let rows = await ratesOn(database, date);
+      let rows = await ratesOf(date);
       if (query.currencies) {
         const wanted = new Set(query.currencies.toUpperCase().split(','));
         rows = rows.filter((row) => wanted.has(row.code));
@@ -136,7 +140,7 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
         rows = rows.filter((row) =>
           [row.code, row.description, row.descriptionTranslated].some((value) => value?.toLocaleLowerCase().includes(text)),
         );
-      if (query.showDifference) rows = withDifference(rows, await ratesOn(database, previousDay(date)));
+      if (query.showDifference) rows = withDifference(rows, await ratesOf(previousDay(date)));
       rows.sort((a, b) => {
         for (const { field, descending } of sort) {
           const order = compare(a, b, field);
