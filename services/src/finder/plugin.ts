@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonErrors } from '../reference/request-fields.js';
 import fp from 'fastify-plugin';
 import { resolve } from 'node:path';
 import { repoRoot } from '../config.js';
@@ -14,24 +15,6 @@ export const AI_TARIFF_PREFIX = '/ai-tariff-service';
 export const DEFAULT_NOTES_DIR = resolve(repoRoot, 'static', 'explanatory_note_htmls');
 
 type Query = Record<string, unknown>;
-
-/** JSON errors: 4xx with the message (and the offending `field`); anything else logged and answered 500 without internals. */
-function jsonErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { field?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply
-        .code(500)
-        .send({ error: 'Internal Server Error', message: 'The server could not complete the request. Contact System Administrator.' });
-    }
-    return reply.code(status).send({
-      error: status === 404 ? 'Not Found' : 'Bad Request',
-      message: error.message,
-      ...(error.field ? { field: error.field } : {}),
-    });
-  });
-}
 
 /** Answers are computed per request: never cached by browsers or proxies (the client asks for no-cache too). */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/database.js';
-import { RequestError, runSearch } from '../reference/query.js';
+import { runSearch } from '../reference/query.js';
+import { FieldError } from '../reference/request-fields.js';
 import { ENTITIES, TAX_COLUMN_COUNT } from '../reference/registry.js';
 import type { Nomenclature } from './data.js';
 import type { Finder } from './store.js';
@@ -18,15 +19,7 @@ export const MAX_LIMIT = 20;
 export const TAX_LABELS = ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'] as const;
 export const TENANTS = ['default', 'gn'] as const;
 
-/** A bad parameter: answered 400, naming the parameter in `field`. */
-export class FieldError extends RequestError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field} ${message}`);
-  }
-}
+export { FieldError };
 
 export class NotFoundError extends Error {
   readonly statusCode = 404;
