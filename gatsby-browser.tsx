@@ -1,9 +1,23 @@
-import React from 'react';
+import React, { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { GatsbyBrowser } from 'gatsby';
 import { RootProviders } from './src/app/RootProviders';
 import './src/styles/global.css';
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;
+
+/**
+ * React takes over the server-rendered HTML as a transition: the work is split into short slices between
+ * which the browser paints and answers input, instead of one long task on a slow phone. A page without
+ * server-rendered content is rendered the same way.
+ */
+export const replaceHydrateFunction = () => (element: React.ReactElement, container: Element) => {
+  const rendered = Boolean(document.getElementById('gatsby-focus-wrapper')?.children.length);
+  startTransition(() => {
+    if (rendered) hydrateRoot(container, element);
+    else createRoot(container).render(element);
+  });
+};
 
 /** Marks the page as interactive once React has taken over the server-rendered HTML (tests and monitoring wait for it). */
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
