@@ -1,5 +1,6 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { searchReference, type ReferenceRecord } from '../http/reference';
+import { rootReducer, type RootState } from './store';
 
 /** Reference lists kept for the whole visit: fetched once, each with its completion signal. */
 export const CACHED_ENTITIES = [
@@ -22,15 +23,15 @@ export interface ReferenceList {
   loaded: boolean;
 }
 
-type State = Record<CachedEntity, ReferenceList>;
+export type ReferenceListsState = Record<CachedEntity, ReferenceList>;
 
 const empty = (): ReferenceList => ({ data: [], totalCount: 0, isLoading: false, loaded: false });
-const initialState = Object.fromEntries(CACHED_ENTITIES.map((entity) => [entity, empty()])) as State;
+const initialState = Object.fromEntries(CACHED_ENTITIES.map((entity) => [entity, empty()])) as ReferenceListsState;
 
 export const loadReferenceList = createAsyncThunk('referenceLists/load', async (entity: CachedEntity) => searchReference(entity, {}), {
   // Fetched once: not again while loading or after it completed.
   condition: (entity, { getState }) => {
-    const list = (getState() as { referenceLists: State }).referenceLists[entity];
+    const list = selectReferenceLists(getState() as RootState)[entity];
     return !list.isLoading && !list.loaded;
   },
 });
@@ -54,3 +55,11 @@ export const referenceListsSlice = createSlice({
       });
   },
 });
+
+declare module './store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof referenceListsSlice> {}
+}
+
+/** The lists in the store; they join it with the first tool that uses them. */
+export const selectReferenceLists: (state: RootState) => ReferenceListsState = referenceListsSlice.injectInto(rootReducer).selectSlice;

@@ -1,39 +1,24 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
-import { referenceListsSlice } from './referenceListsSlice';
 import { authSlice } from '../auth/authSlice';
-import { tariffSlice } from '../features/tariff/slice';
-import { exchangeRatesSlice } from '../features/exchangeRates/slice';
-import { externalRatesSlice } from '../features/externalRates/slice';
-import { codificationSlice } from '../features/codification/slice';
-import { manifestSlice } from '../features/manifest/slice';
-import { taxationSlice } from '../features/taxation/slice';
-import { tradersGuideSlice } from '../features/tradersGuide/slice';
-import { aiTariffSlice } from '../features/aiTariff/slice';
+
+/**
+ * State of the tools and of the reference lists they share. Each slice joins the store when its code
+ * loads (its module injects itself and adds its key here), so content pages carry none of the tools' code.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore() {
-  return configureStore({
-    reducer: {
-      app: appSlice.reducer,
-      notifications: notificationsSlice.reducer,
-      auth: authSlice.reducer,
-      referenceLists: referenceListsSlice.reducer,
-      tariff: tariffSlice.reducer,
-      exchangeRates: exchangeRatesSlice.reducer,
-      externalRates: externalRatesSlice.reducer,
-      codification: codificationSlice.reducer,
-      manifest: manifestSlice.reducer,
-      taxation: taxationSlice.reducer,
-      tradersGuide: tradersGuideSlice.reducer,
-      aiTariff: aiTariffSlice.reducer,
-    },
-  });
+  return configureStore({ reducer: rootReducer });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
+export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { loadReferenceList } from '../app/referenceListsSlice';
+import { loadReferenceList, selectReferenceLists } from '../app/referenceListsSlice';
 import { http } from './client';
 import { lookupRequest, referencePageSize } from './reference';
 
@@ -34,7 +34,7 @@ describe('reference lists cache', () => {
     await store.dispatch(loadReferenceList('modelOfDeclaration'));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post.mock.calls[0][1]).toMatchObject({ max: 5000 });
-    expect(store.getState().referenceLists.modelOfDeclaration).toEqual({
+    expect(selectReferenceLists(store.getState()).modelOfDeclaration).toEqual({
       data: [{ code: 'IM' }],
       totalCount: 1,
       isLoading: false,
@@ -48,6 +48,6 @@ describe('reference lists cache', () => {
     await store.dispatch(loadReferenceList('country'));
     expect(error).toHaveBeenCalled();
     expect(store.getState().notifications).toEqual([]);
-    expect(store.getState().referenceLists.country).toMatchObject({ isLoading: false, loaded: false });
+    expect(selectReferenceLists(store.getState()).country).toMatchObject({ isLoading: false, loaded: false });
   });
 });

@@ -29,6 +29,28 @@ test('home -> news list -> article by links, client-side, with page data prefetc
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(title);
 });
 
+test('tools reached by links from a content page work: their code and state join the running page', async ({ page }) => {
+  await page.goto('/en/news/');
+  await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same-document'));
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+  await nav.getByRole('link', { name: 'Exchange rates', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/exchange\/customs-exchange-rate\/$/);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Trade tools', exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Tariff search/ })
+    .click();
+  await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/$/);
+  await page.getByLabel('HS code').fill('0902');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('table tbody tr').first()).toContainText('0902.');
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
+});
+
 test('switching language from a French article lands on the same article in Arabic, right-to-left', async ({ page, request }) => {
   const [slug] = await newsSlugs(request, 'fr');
   await page.goto(`/fr/news/${slug}/`);

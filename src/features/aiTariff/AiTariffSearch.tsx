@@ -7,7 +7,7 @@ import { sanitizeNotes } from '../../content/sanitize';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '../../i18n/language';
 import { fetchNotes, shownProbability, type Prediction } from './api';
-import { loadDetails, searchPredictions } from './slice';
+import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
@@ -15,7 +15,7 @@ const MIN_QUERY_LENGTH = 3;
 /** A code's national lines with their taxes, from the reference data (loaded when opened). */
 function CodeDetails({ hsCode, language }: { hsCode: string; language: string }) {
   const { t } = useTranslation('aiTariff');
-  const details = useAppSelector((state) => state.aiTariff.details[hsCode]);
+  const details = useAppSelector((state) => selectAiTariff(state).details[hsCode]);
   const notes = useRequest(hsCode, () => fetchNotes(hsCode).catch(() => null));
   if (!details || details.loading)
     return (
@@ -132,7 +132,7 @@ function PredictionCard({ prediction, rank, language }: { prediction: Prediction
 export function AiTariffSearch({ language, search }: { language: string; search: string }) {
   const { t } = useTranslation('aiTariff');
   const dispatch = useAppDispatch();
-  const { data, loading, error, query } = useAppSelector((state) => state.aiTariff);
+  const { data, loading, error, query } = useAppSelector(selectAiTariff);
   const fromUrl = new URLSearchParams(search).get('q') ?? '';
   const [text, setText] = useState(fromUrl);
   const [problem, setProblem] = useState(false);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { convertKeys, FINDER_TIMEOUT_MS, listPredictions, shownProbability } from './api';
-import { loadDetails, searchPredictions } from './slice';
+import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -35,7 +35,7 @@ describe('the tariff finder client', () => {
     await store.dispatch(searchPredictions('laptop'));
     await store.dispatch(loadDetails('847130'));
     const state = store.getState();
-    expect(state.aiTariff).toMatchObject({
+    expect(selectAiTariff(state)).toMatchObject({
       error: true,
       data: null,
       loading: false,

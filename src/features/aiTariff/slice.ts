@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { fetchDetails, listPredictions, type CodeDetails, type PredictionList } from './api';
 
 export interface AiTariffState {
@@ -16,7 +17,7 @@ const initialState: AiTariffState = { query: '', data: null, loading: false, err
 export const searchPredictions = createAsyncThunk('aiTariff/list', (query: string) => listPredictions(query));
 export const loadDetails = createAsyncThunk('aiTariff/details', (hsCode: string) => fetchDetails(hsCode), {
   condition: (hsCode, { getState }) => {
-    const known = (getState() as { aiTariff: AiTariffState }).aiTariff.details[hsCode];
+    const known = selectAiTariff(getState() as RootState).details[hsCode];
     return !known || known.error;
   },
 });
@@ -54,3 +55,11 @@ export const aiTariffSlice = createSlice({
       });
   },
 });
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof aiTariffSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectAiTariff: (state: RootState) => AiTariffState = aiTariffSlice.injectInto(rootReducer).selectSlice;

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { CACHED_ENTITIES, loadReferenceList, type CachedEntity } from '../../app/referenceListsSlice';
+import { CACHED_ENTITIES, loadReferenceList, selectReferenceLists, type CachedEntity } from '../../app/referenceListsSlice';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
@@ -24,7 +24,7 @@ import {
   type Condition,
   type ReferenceTable,
 } from './api';
-import { closeDetail, EMPTY_FILTER, openDetail, reset, searchCodes, setFilter } from './slice';
+import { closeDetail, EMPTY_FILTER, openDetail, reset, searchCodes, setFilter, selectCodification } from './slice';
 
 /** Fields the detail panel shows, in order, when the record has them. */
 const DETAIL_FIELDS = [
@@ -77,8 +77,8 @@ function ConditionSelect({
 export function Codification({ language }: { language: string }) {
   const { t } = useTranslation('codification');
   const dispatch = useAppDispatch();
-  const state = useAppSelector((root) => root.codification);
-  const referenceLists = useAppSelector((root) => root.referenceLists);
+  const state = useAppSelector(selectCodification);
+  const referenceLists = useAppSelector(selectReferenceLists);
   const { config, paging, table, data, totalCount, loading, searched, detail } = state;
   const [filter, setLocalFilter] = useState<CodificationFilter>(state.filter);
   const [problem, setProblem] = useState(false);

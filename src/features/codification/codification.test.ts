@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { codificationRequest, detailKey, flowKey, impossibleExtendedProcedure, shownCode, type CodificationFilter } from './api';
-import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchCodes } from './slice';
+import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchCodes, selectCodification } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -84,12 +84,12 @@ describe('codification slice', () => {
       }),
     );
     expect(post).not.toHaveBeenCalled();
-    expect(store.getState().codification).toMatchObject({ data: [], totalCount: 0, searched: true, loading: false });
+    expect(selectCodification(store.getState())).toMatchObject({ data: [], totalCount: 0, searched: true, loading: false });
   });
   it('resets everything but the configuration when a search fails, and notifies', async () => {
     vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
     const store = makeStore();
-    const config = store.getState().codification.config;
+    const config = selectCodification(store.getState()).config;
     await store.dispatch(
       searchCodes({
         filter: filter({ referenceTable: 'bank', code: 'B' }),
@@ -98,8 +98,14 @@ describe('codification slice', () => {
       }),
     );
     const state = store.getState();
-    expect(state.codification.config).toEqual(config);
-    expect(state.codification).toMatchObject({ filter: EMPTY_FILTER, paging: DEFAULT_PAGING, data: [], loading: false, error: true });
+    expect(selectCodification(state).config).toEqual(config);
+    expect(selectCodification(state)).toMatchObject({
+      filter: EMPTY_FILTER,
+      paging: DEFAULT_PAGING,
+      data: [],
+      loading: false,
+      error: true,
+    });
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
   it('opens the detail panel as soon as the record starts loading', async () => {
@@ -107,10 +113,10 @@ describe('codification slice', () => {
     vi.spyOn(http, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
     const store = makeStore();
     const pending = store.dispatch(openDetail({ table: 'extendedProcedure', key: '40/00' }));
-    expect(store.getState().codification.detail).toEqual({ key: '40/00', data: null, loading: true, error: false });
+    expect(selectCodification(store.getState()).detail).toEqual({ key: '40/00', data: null, loading: true, error: false });
     expect(vi.mocked(http.get).mock.calls[0][0]).toBe('/reference-service/extendedProcedure/40/00');
     answer({ data: { code: '4000', requestedProcedureCode: '40', previousProcedureCode: '00' } });
     await pending;
-    expect(store.getState().codification.detail).toMatchObject({ loading: false, data: { code: '4000' } });
+    expect(selectCodification(store.getState()).detail).toMatchObject({ loading: false, data: { code: '4000' } });
   });
 });

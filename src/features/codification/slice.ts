@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import type { ReferenceRecord } from '../../http/reference';
 import {
@@ -118,3 +119,11 @@ export const codificationSlice = createSlice({
 });
 
 export const { closeDetail, reset, setFilter } = codificationSlice.actions;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof codificationSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectCodification: (state: RootState) => CodificationState = codificationSlice.injectInto(rootReducer).selectSlice;

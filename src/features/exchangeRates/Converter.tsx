@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tenant } from '../../config/tenant';
 import { formatDate, formatNumber } from '../../i18n/language';
 import { todayIso } from './api';
-import { conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption } from './slice';
+import { conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption, selectExchangeRates } from './slice';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
@@ -21,7 +21,7 @@ export function matchCurrency(text: string, list: CurrencyOption[]): CurrencyOpt
 export function Converter({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { conversion, currencies } = useAppSelector((state) => state.exchangeRates);
+  const { conversion, currencies } = useAppSelector(selectExchangeRates);
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('');
   const [dov, setDov] = useState(todayIso());

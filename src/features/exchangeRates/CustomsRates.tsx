@@ -14,7 +14,7 @@ import { tenant } from '../../config/tenant';
 import type { ExportTable } from '../../export';
 import { formatDate, formatNumber } from '../../i18n/language';
 import { fetchPreviousDay, fetchRates, ratesParams, shiftDays, withDifference, type ExchangeRate, type RatesSearch } from './api';
-import { defaultSearch, searchRates } from './slice';
+import { defaultSearch, searchRates, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
 /** Rates print with 4 decimals: 2 would turn 0.0075 BDT per rupiah into 0.01. */
@@ -41,9 +41,7 @@ function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
 export function CustomsRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing } = useAppSelector(
-    (state) => state.exchangeRates,
-  );
+  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing } = useAppSelector(selectExchangeRates);
   const [key, setKey, keyRef] = useFieldValue();
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);

@@ -4,7 +4,7 @@ import { http } from '../../http/client';
 import { ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
 import { matchCurrency } from './Converter';
 import { rateTicks } from './RateChart';
-import { convertCurrency, defaultSearch, searchRates } from './slice';
+import { convertCurrency, defaultSearch, searchRates, selectExchangeRates } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,7 +59,7 @@ describe('exchange rates slice', () => {
     await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
     expect(get).toHaveBeenCalledTimes(2);
     expect(get.mock.calls[1][1]?.params).toMatchObject({ validityDate: '2026-08-19', currencies: 'USD' });
-    const state = store.getState().exchangeRates;
+    const state = selectExchangeRates(store.getState());
     expect(state.data[0].difference).toBe(1);
     expect(state.previousDayMissing).toBe(false);
     expect(state.loading).toBe(false);
@@ -73,8 +73,8 @@ describe('exchange rates slice', () => {
     const store = makeStore();
     await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
     const state = store.getState();
-    expect(state.exchangeRates.data).toHaveLength(1);
-    expect(state.exchangeRates.previousDayMissing).toBe(true);
+    expect(selectExchangeRates(state).data).toHaveLength(1);
+    expect(selectExchangeRates(state).previousDayMissing).toBe(true);
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.previousDayFailed']);
   });
   it('empties the list and notifies when the rates call fails', async () => {
@@ -82,7 +82,7 @@ describe('exchange rates slice', () => {
     const store = makeStore();
     await store.dispatch(searchRates({ search: defaultSearch(), showDifference: false }));
     const state = store.getState();
-    expect(state.exchangeRates).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
+    expect(selectExchangeRates(state)).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.ratesFailed']);
   });
 });
@@ -92,7 +92,7 @@ describe('currency converter', () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.36114)], totalCount: 1 } });
     const store = makeStore();
     await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 100, code: 'USD', label: 'USD — US Dollar' }));
-    const { conversion } = store.getState().exchangeRates;
+    const { conversion } = selectExchangeRates(store.getState());
     expect(conversion.convertTotal).toBeCloseTo(12336.114, 6);
     expect(conversion.params).toEqual({
       dov: '2026-08-01',
@@ -108,7 +108,7 @@ describe('currency converter', () => {
     const store = makeStore();
     await store.dispatch(convertCurrency({ dov: '2020-01-01', amount: 5, code: 'USD', label: 'USD' }));
     const state = store.getState();
-    expect(state.exchangeRates.conversion).toMatchObject({ convertTotal: null, error: 'converter.noRate' });
+    expect(selectExchangeRates(state).conversion).toMatchObject({ convertTotal: null, error: 'converter.noRate' });
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.convertFailed']);
   });
   it('says Currency Not Found for a code the reference data does not know', async () => {
@@ -118,7 +118,7 @@ describe('currency converter', () => {
     });
     const store = makeStore();
     await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'XYZ', label: 'XYZ' }));
-    expect(store.getState().exchangeRates.conversion.error).toBe('converter.notFound');
+    expect(selectExchangeRates(store.getState()).conversion.error).toBe('converter.notFound');
   });
   it('matches what was typed against the currencies of the date', () => {
     const list = [{ label: 'USD — US Dollar', value: 'USD', rate: 123 }];

@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import {
   currencyExists,
@@ -180,3 +181,11 @@ export const exchangeRatesSlice = createSlice({
 });
 
 export const { conversionFailed } = exchangeRatesSlice.actions;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof exchangeRatesSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectExchangeRates: (state: RootState) => ExchangeRatesState = exchangeRatesSlice.injectInto(rootReducer).selectSlice;

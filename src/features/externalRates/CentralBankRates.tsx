@@ -10,7 +10,7 @@ import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '../../export/download';
 import { formatDate, formatNumber } from '../../i18n/language';
 import { fetchCsv, printUrl, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
-import { searchExternalRates } from './slice';
+import { searchExternalRates, selectExternalRates } from './slice';
 
 function today(): string {
   const now = new Date();
@@ -21,7 +21,7 @@ function today(): string {
 export function CentralBankRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { search, data, totalCount, source, loading, searched } = useAppSelector((state) => state.externalRates);
+  const { search, data, totalCount, source, loading, searched } = useAppSelector(selectExternalRates);
   const [text, setText, textRef] = useFieldValue();
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState(false);

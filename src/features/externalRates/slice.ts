@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { fetchExternalRates, type CentralBankRate, type ExternalRatesSearch } from './api';
 
@@ -61,3 +62,11 @@ export const externalRatesSlice = createSlice({
       });
   },
 });
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof externalRatesSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectExternalRates: (state: RootState) => ExternalRatesState = externalRatesSlice.injectInto(rootReducer).selectSlice;

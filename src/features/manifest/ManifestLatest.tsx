@@ -8,7 +8,7 @@ import { ResultStatus } from '../../components/ResultStatus';
 import { formatDate } from '../../i18n/language';
 import { paths } from '../../config/routes';
 import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
-import { loadLatest, loadVessels } from './slice';
+import { loadLatest, loadVessels, selectManifest } from './slice';
 
 const LATEST_COUNT = 10;
 
@@ -16,7 +16,7 @@ const LATEST_COUNT = 10;
 export function ManifestLatest({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
-  const { latest, vessels } = useAppSelector((state) => state.manifest);
+  const { latest, vessels } = useAppSelector(selectManifest);
 
   useEffect(() => {
     void dispatch(loadLatest(LATEST_COUNT));

@@ -25,7 +25,7 @@ import {
   type Operator,
   type PrintFormat,
 } from './api';
-import { DEFAULT_PAGE, runManifestSearch } from './slice';
+import { DEFAULT_PAGE, runManifestSearch, selectManifest } from './slice';
 
 function OperatorSelect({
   id,
@@ -127,7 +127,7 @@ function PrintRange({
 export function ManifestSearch({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
-  const { query, data, totalCount, loading, searched } = useAppSelector((state) => state.manifest);
+  const { query, data, totalCount, loading, searched } = useAppSelector(selectManifest);
   const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
   const [message, setMessage] = useState<string | null>(null);
   const errors = formErrors(form);

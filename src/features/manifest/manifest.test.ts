@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { EMPTY_FORM, formErrors, normaliseDate, printManifests, restrictionsOf, searchBody, type ManifestForm } from './api';
-import { runManifestSearch } from './slice';
+import { runManifestSearch, selectManifest } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -56,11 +56,11 @@ describe('manifest search requests', () => {
     const store = makeStore();
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ voyageNumber: '1' }], totalCount: 1 } });
     await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
-    expect(store.getState().manifest.totalCount).toBe(1);
+    expect(selectManifest(store.getState()).totalCount).toBe(1);
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('down'));
     await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
     const state = store.getState();
-    expect(state.manifest).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
+    expect(selectManifest(state)).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
     expect(state.notifications.at(-1)).toMatchObject({ kind: 'error', messageKey: 'notifications.somethingWentWrong' });
   });
 });

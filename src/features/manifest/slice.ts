@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { fetchVessels, latestManifests, searchManifests, type Manifest, type ManifestQuery, type Vessel, type VesselStatus } from './api';
 
@@ -115,3 +116,11 @@ export const manifestSlice = createSlice({
       });
   },
 });
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof manifestSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectManifest: (state: RootState) => ManifestState = manifestSlice.injectInto(rootReducer).selectSlice;

@@ -15,14 +15,14 @@ import { tenant } from '../../config/tenant';
 import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
 import { queryFromSearch, searchFromQuery } from './query-string';
 import { useRecentSearches, type RecentSearch } from './recent';
-import { DEFAULT_QUERY, runTariffSearch } from './slice';
+import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch, type ValidationError } from './validation';
 import { displayCode, tariffTable } from './table';
 
 export function TariffSearch({ language }: { language: string }) {
   const { t } = useTranslation('tariff');
   const dispatch = useAppDispatch();
-  const { query, data, totalCount, loading, searched } = useAppSelector((state) => state.tariff);
+  const { query, data, totalCount, loading, searched } = useAppSelector(selectTariff);
   const [keyword, setKeyword, keywordRef] = useFieldValue();
   const [code, setCode, codeRef] = useFieldValue();
   const [error, setError] = useState<ValidationError | null>(null);

@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { searchTariff, type TariffCode, type TariffQuery } from './api';
 
@@ -54,3 +55,11 @@ export const tariffSlice = createSlice({
       });
   },
 });
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof tariffSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectTariff: (state: RootState) => TariffState = tariffSlice.injectInto(rootReducer).selectSlice;

@@ -3,7 +3,7 @@ import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { keywordTerms, normaliseCode, relevance, searchTariff, stem, tariffRequest, toTariffCode } from './api';
 import { queryFromSearch, searchFromQuery } from './query-string';
-import { DEFAULT_QUERY, runTariffSearch } from './slice';
+import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch } from './validation';
 
 afterEach(() => vi.restoreAllMocks());
@@ -96,9 +96,9 @@ describe('tariff slice', () => {
       data: { resultList: [{ code: '09011110', description: 'Coffee', tax01: 25 }], totalCount: 31 },
     });
     const pending = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, code: '0901' }, language: 'en' }));
-    expect(store.getState().tariff.loading).toBe(true);
+    expect(selectTariff(store.getState()).loading).toBe(true);
     await pending;
-    const state = store.getState().tariff;
+    const state = selectTariff(store.getState());
     expect(state).toMatchObject({ loading: false, error: false, totalCount: 31, searched: true });
     expect(state.data[0].code).toBe('09011110');
     expect(http.post).toHaveBeenCalledWith('/reference-service/commodity/search', expect.objectContaining({ restrictBy: 'AND' }));
@@ -110,7 +110,7 @@ describe('tariff slice', () => {
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('Network Error'));
     await store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, code: '0902' }, language: 'en' }));
     const state = store.getState();
-    expect(state.tariff).toMatchObject({ loading: false, error: true, data: [], totalCount: 0 });
+    expect(selectTariff(state)).toMatchObject({ loading: false, error: true, data: [], totalCount: 0 });
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
 });

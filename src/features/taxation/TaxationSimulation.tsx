@@ -2,7 +2,7 @@ import React, { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { loadReferenceList } from '../../app/referenceListsSlice';
+import { loadReferenceList, selectReferenceLists } from '../../app/referenceListsSlice';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
@@ -10,7 +10,7 @@ import { formatNumber, textLanguage } from '../../i18n/language';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import type { ExportTable } from '../../export';
 import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
-import { clearSimulation, runSimulation } from './slice';
+import { clearSimulation, runSimulation, selectTaxation } from './slice';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
   String((translated && row.descriptionTranslated) || row.description || '');
@@ -19,8 +19,8 @@ const describe = (row: { description?: unknown; descriptionTranslated?: unknown 
 export function TaxationSimulation({ language }: { language: string }) {
   const { t } = useTranslation('taxation');
   const dispatch = useAppDispatch();
-  const { data, loading, missing, error } = useAppSelector((state) => state.taxation);
-  const lists = useAppSelector((state) => state.referenceLists);
+  const { data, loading, missing, error } = useAppSelector(selectTaxation);
+  const lists = useAppSelector(selectReferenceLists);
   const translated = usesTranslatedSearch(language);
   const id = useId();
   const [input, setInput] = useState<TaxationInput>(EMPTY_INPUT);

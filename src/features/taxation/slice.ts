@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { NotEnoughInformation, simulate, type SimulationResult, type TaxationInput } from './api';
 
@@ -56,3 +57,11 @@ export const taxationSlice = createSlice({
 });
 
 export const { clearSimulation } = taxationSlice.actions;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof taxationSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectTaxation: (state: RootState) => TaxationState = taxationSlice.injectInto(rootReducer).selectSlice;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { EMPTY_INPUT, inputErrors, simulationRequest, type TaxationInput } from './api';
-import { runSimulation } from './slice';
+import { runSimulation, selectTaxation } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -53,17 +53,17 @@ describe('taxation simulation', () => {
     const result = { items: [{ taxes: [], totalItemTaxes: 10 }], guaranteeAmount: 10, currency: 'BDT' };
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: result });
     await store.dispatch(runSimulation(input));
-    expect(store.getState().taxation.data).toEqual(result);
+    expect(selectTaxation(store.getState()).data).toEqual(result);
 
     const response = { status: 422, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data: { taxCodes: ['SD'] } };
     vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('422', 'ERR_BAD_REQUEST', undefined, undefined, response));
     await store.dispatch(runSimulation(input));
-    expect(store.getState().taxation).toMatchObject({ data: null, error: true, missing: ['SD'] });
+    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, missing: ['SD'] });
     expect(store.getState().notifications).toHaveLength(0);
 
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('network'));
     await store.dispatch(runSimulation(input));
-    expect(store.getState().taxation).toMatchObject({ data: null, error: true, missing: null });
+    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, missing: null });
     expect(store.getState().notifications.at(-1)).toMatchObject({ messageKey: 'notifications.somethingWentWrong' });
   });
 });

@@ -2,7 +2,7 @@ import React, { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notificationsSlice';
-import { loadReferenceList } from '../../app/referenceListsSlice';
+import { loadReferenceList, selectReferenceLists } from '../../app/referenceListsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { BilingualText } from '../../components/BilingualText';
 import { DataTable } from '../../components/DataTable';
@@ -12,7 +12,15 @@ import type { ExportTable } from '../../export';
 import { searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import { EMPTY_CONSIGNMENT, type Consignment, type FieldError, type RequiredDocument } from './api';
-import { addConsignment, findDocuments, loadGuideConfig, removeConsignment, resetGuide, setTypeOfDeclaration } from './slice';
+import {
+  addConsignment,
+  findDocuments,
+  loadGuideConfig,
+  removeConsignment,
+  resetGuide,
+  setTypeOfDeclaration,
+  selectTradersGuide,
+} from './slice';
 
 const CONSIGNMENT_FIELDS = ['commodityCode', 'itemCountryOfOriginCode', 'extendedProcedureCode', 'nationalProcedureCode'] as const;
 type ConsignmentField = (typeof CONSIGNMENT_FIELDS)[number];
@@ -53,8 +61,8 @@ export function TradersGuide({ language }: { language: string }) {
   const dispatch = useAppDispatch();
   const id = useId();
   const translated = usesTranslatedSearch(language);
-  const { typeOfDeclaration, consignments, data, fieldErrors, loading, searched } = useAppSelector((state) => state.tradersGuide);
-  const lists = useAppSelector((state) => state.referenceLists);
+  const { typeOfDeclaration, consignments, data, fieldErrors, loading, searched } = useAppSelector(selectTradersGuide);
+  const lists = useAppSelector(selectReferenceLists);
   const [draft, setDraft] = useState<Consignment>(EMPTY_CONSIGNMENT);
   const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
   const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15);

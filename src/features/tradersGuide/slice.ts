@@ -1,4 +1,5 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { fetchGuideConfig, fetchRequirements, type Consignment, type FieldError, type GuideConfig, type RequiredDocument } from './api';
 
@@ -28,7 +29,7 @@ const initialState: TradersGuideState = {
 export const loadGuideConfig = createAsyncThunk('tradersGuide/config', fetchGuideConfig);
 
 export const findDocuments = createAsyncThunk('tradersGuide/find', async (_: void, { getState, dispatch, rejectWithValue }) => {
-  const { typeOfDeclaration, consignments, config } = (getState() as { tradersGuide: TradersGuideState }).tradersGuide;
+  const { typeOfDeclaration, consignments, config } = selectTradersGuide(getState() as RootState);
   try {
     return await fetchRequirements(typeOfDeclaration, consignments, config?.meta?.ruleTypes);
   } catch {
@@ -93,3 +94,11 @@ export const tradersGuideSlice = createSlice({
 });
 
 export const { setTypeOfDeclaration, addConsignment, removeConsignment, resetGuide } = tradersGuideSlice.actions;
+
+declare module '../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof tradersGuideSlice> {}
+}
+
+/** The tool's state in the store (its initial state until an action of the tool reaches the store). */
+export const selectTradersGuide: (state: RootState) => TradersGuideState = tradersGuideSlice.injectInto(rootReducer).selectSlice;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { EMPTY_CONSIGNMENT, fetchGuideConfig, groupByProcedure, type Consignment } from './api';
-import { addConsignment, findDocuments, resetGuide, setTypeOfDeclaration } from './slice';
+import { addConsignment, findDocuments, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,7 +25,7 @@ describe('traders guide', () => {
   });
   it('one call per group; documents merged once each, numbered 1..n, with their commodities; field errors per consignment', async () => {
     const store = makeStore();
-    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'IM', consignments: [], data: [] });
+    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'IM', consignments: [], data: [] });
     store.dispatch(addConsignment(consignment('09012110', '4000')));
     store.dispatch(addConsignment(consignment('61091000', '7100')));
     store.dispatch(addConsignment(consignment('99999999', '4000')));
@@ -54,7 +54,7 @@ describe('traders guide', () => {
       { typeOfDeclaration: 'IM', generalProcedureCode: '4' },
       { typeOfDeclaration: 'IM', generalProcedureCode: '7' },
     ]);
-    const state = store.getState().tradersGuide;
+    const state = selectTradersGuide(store.getState());
     expect(state.data).toEqual([
       {
         id: 1,
@@ -75,9 +75,9 @@ describe('traders guide', () => {
     const store = makeStore();
     store.dispatch(addConsignment(consignment('09012110', '4000')));
     store.dispatch(setTypeOfDeclaration('EX'));
-    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'EX', consignments: [] });
+    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'EX', consignments: [] });
     store.dispatch({ type: 'tradersGuide/config/fulfilled', payload: { additionalFields: [], meta: { ruleTypes: ['SPS'] } } });
     store.dispatch(resetGuide());
-    expect(store.getState().tradersGuide).toMatchObject({ typeOfDeclaration: 'IM', config: { meta: { ruleTypes: ['SPS'] } } });
+    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'IM', config: { meta: { ruleTypes: ['SPS'] } } });
   });
 });
