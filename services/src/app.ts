@@ -20,6 +20,7 @@ import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
 import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
 import { rateLimit } from './limits/rate-limit.js';
 import { injectFaults } from './faults/plugin.js';
+import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -42,13 +43,14 @@ export const API_PREFIXES = [
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
+  const inFlight = trackInFlight(app);
   rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);
   // First: its error and not-found handling must cover the routes registered after it.
   await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
   await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
-  const database = await openServiceDatabase(app, config.databaseUrl);
+  const database = await openServiceDatabase(app, config.databaseUrl, inFlight);
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
   await app.register(ratesPlugin, { prefix: RATES_PREFIX, database, cacheSize: Math.min(config.referenceCacheSize, 400) });
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
@@ -78,10 +80,13 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   return app;
 }
 
-/** Opens the services' database (closed with the app) and imports the data packs that are missing or out of date. */
-async function openServiceDatabase(app: FastifyInstance, url: string | undefined): Promise<Database> {
+/** Opens the services' database (closed with the app, once no handler uses it) and imports the data packs that are missing or out of date. */
+async function openServiceDatabase(app: FastifyInstance, url: string | undefined, inFlight: InFlight): Promise<Database> {
   const database = await openDatabase({ url });
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await inFlight.idle(10_000);
+    await database.close();
+  });
   const started = performance.now();
   const results = await prepareDatabase(database, { log: (message) => app.log.info(message) });
   for (const result of results) {
