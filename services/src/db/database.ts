@@ -61,7 +61,16 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
     const db = new Kysely<AnyDatabase>({ dialect: new PostgresDialect({ pool }) });
-    const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const current = await sql<{ schema: string; encoding: string }>`
+      select current_schema() as schema, current_setting('server_encoding') as encoding`.execute(db);
+    const encoding = current.rows[0]?.encoding;
+    if (encoding !== 'UTF8') {
+      await db.destroy();
+      // In another encoding, Bengali and Arabic names would be stored as bytes, not characters.
+      throw new Error(
+        `The services' PostgreSQL database must be UTF8 (it is ${encoding}): CREATE DATABASE ... ENCODING 'UTF8' TEMPLATE template0`,
+      );
+    }
     return {
       db,
       dialect: 'postgres',
