@@ -19,8 +19,10 @@ COPY cms/package.json cms/package-lock.json ./cms/
 RUN npm ci --include=dev --no-audit --no-fund
 
 COPY . .
-# The CMS admin panel is built into the image; the site is built when the portal starts, against the CMS.
-RUN npm --prefix cms run build
+# The CMS admin panel is built into the image (with the stamp that lets the CMS's setup skip rebuilding it;
+# no secrets: they are made at first start, in the volume ENV_PATH points into). The site is built when
+# the portal starts, against the CMS.
+RUN node cms/scripts/setup.js --build-only
 
 EXPOSE 8000 1337
 CMD ["node", "scripts/start.mjs"]

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Prepares the CMS for `npm start`:
-//  1. creates cms/.env with freshly generated secrets when it is missing
+//  1. creates cms/.env (or the file named by ENV_PATH, which Strapi reads instead) with freshly
+//     generated secrets when it is missing
 //     (and adds any secret missing from an existing .env, never changing the others),
 //     and the public/uploads folder for media;
 //  2. builds the server code and the admin panel (`strapi build`) only when the build
 //     is missing or when its inputs (sources, config, dependencies) changed since the
 //     last build, tracked by a hash stamp in dist/.
+// `--build-only` does step 2 alone (an image build, where secrets must not be baked in).
 'use strict';
 
 const { spawnSync } = require('node:child_process');
@@ -14,7 +16,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const cmsDir = path.resolve(__dirname, '..');
-const envFile = path.join(cmsDir, '.env');
+const envFile = process.env.ENV_PATH ? path.resolve(process.env.ENV_PATH) : path.join(cmsDir, '.env');
+const buildOnly = process.argv.includes('--build-only');
 const distDir = path.join(cmsDir, 'dist');
 const stampFile = path.join(distDir, '.guichet-build-stamp');
 const started = Date.now();
@@ -58,6 +61,7 @@ function ensureEnv() {
   }
   if (lines.length === 0) return 'kept';
   const prefix = current && !current.endsWith('\n') ? '\n' : '';
+  fs.mkdirSync(path.dirname(envFile), { recursive: true });
   fs.writeFileSync(envFile, current + prefix + lines.join('\n') + '\n', { mode: 0o600 });
   return exists ? `completed (${added.join(', ')})` : 'created with new secrets';
 }
@@ -133,6 +137,8 @@ function ensureBuild() {
 // Strapi's local upload provider refuses to start without its folder.
 fs.mkdirSync(path.join(cmsDir, 'public', 'uploads'), { recursive: true });
 
-const envStatus = ensureEnv();
+const envStatus = buildOnly ? 'not touched' : ensureEnv();
 const buildStatus = ensureBuild();
-console.log(`[cms] setup: .env ${envStatus}; admin build ${buildStatus}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `[cms] setup: ${path.basename(envFile)} ${envStatus}; admin build ${buildStatus}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

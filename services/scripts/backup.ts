@@ -1,5 +1,5 @@
 // Backup and restore of everything the portal keeps: the services' database, the CMS database and its
-// uploaded files, and the identity server's signing key.
+// uploaded files, the CMS's secrets (cms/.env, or ENV_PATH) and the identity server's signing key.
 //   npm run backup                          writes var/backups/<date-time>/
 //   npm run backup -- --out <dir>
 //   npm run restore -- --from <dir>         into empty databases (stop the portal first)
@@ -8,7 +8,7 @@
 // CMS_DATABASE_CLIENT=postgres (else DATABASE_FILENAME, default var/cms/data.db). PostgreSQL needs pg_dump
 // and pg_restore on the PATH.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { repoRoot } from '../src/config.js';
 import { backupDatabase, copyFolder, restoreDatabase, targetName, type Target } from '../src/db/backup.js';
 import { DEFAULT_SQLITE_FILE } from '../src/db/database.js';
@@ -28,7 +28,13 @@ const cms: Target = {
       : local(process.env.DATABASE_FILENAME || join('var', 'cms', 'data.db')),
 };
 const uploads = join(repoRoot, 'cms', 'public', 'uploads');
-const secrets = [join('var', 'identity', 'signing-key.json'), join('var', 'cms', 'services-api-token')];
+// Files kept as they are, under the name they have in the backup folder. Without the CMS's secrets a
+// restored CMS would not accept its API tokens (hashed with API_TOKEN_SALT) or read what it encrypted.
+const secrets = [
+  { file: local(join('var', 'identity', 'signing-key.json')), saved: 'var__identity__signing-key.json' },
+  { file: local(join('var', 'cms', 'services-api-token')), saved: 'var__cms__services-api-token' },
+  { file: local(process.env.ENV_PATH || join('cms', '.env')), saved: 'cms.env' },
+];
 
 async function backup(): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -40,8 +46,7 @@ async function backup(): Promise<void> {
   console.log(`CMS database (${targetName(cms)}) -> ${join(out, 'cms.backup')}`);
   const files = copyFolder(uploads, join(out, 'uploads'));
   console.log(`CMS uploads: ${files} files`);
-  for (const secret of secrets)
-    if (existsSync(join(repoRoot, secret))) copyFileSync(join(repoRoot, secret), join(out, secret.replace(/[\\/]/g, '__')));
+  for (const { file, saved } of secrets) if (existsSync(file)) copyFileSync(file, join(out, saved));
   writeFileSync(
     join(out, 'backup.json'),
     `${JSON.stringify({ createdAt: new Date().toISOString(), services: targetName(services), cms: targetName(cms), uploads: files }, null, 2)}\n`,
@@ -61,11 +66,10 @@ async function restore(): Promise<void> {
   await restoreDatabase(join(dir, 'cms.backup'), cms, { force });
   console.log(`CMS database -> ${targetName(cms)}`);
   console.log(`CMS uploads: ${copyFolder(join(dir, 'uploads'), uploads)} files`);
-  for (const secret of secrets) {
-    const saved = join(dir, secret.replace(/[\\/]/g, '__'));
-    if (existsSync(saved)) {
-      mkdirSync(join(repoRoot, secret, '..'), { recursive: true });
-      copyFileSync(saved, join(repoRoot, secret));
+  for (const { file, saved } of secrets) {
+    if (existsSync(join(dir, saved))) {
+      mkdirSync(dirname(file), { recursive: true });
+      copyFileSync(join(dir, saved), file);
     }
   }
   console.log('restored; start the portal again');
