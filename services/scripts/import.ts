@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { findPack, importPack } from '../src/db/import.js';
 import { migrateToLatest } from '../src/db/migrations.js';
-import { DATA_PACKS } from '../src/db/packs.js';
+import { DATA_PACKS, DataFileError } from '../src/db/packs.js';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -31,7 +31,16 @@ try {
   console.log(`database: ${database.dialect} ${database.location}${applied.length ? ` (migrated: ${applied.join(', ')})` : ''}`);
   for (const pack of packs) {
     if (!pack) continue;
-    const result = await importPack(database, pack, { force });
+    let result;
+    try {
+      result = await importPack(database, pack, { force });
+    } catch (error) {
+      // A data file that cannot be imported refuses its own pack only; the others go on.
+      if (!(error instanceof DataFileError)) throw error;
+      failed = true;
+      console.error(`${pack.name.padEnd(13)} refused, previous data kept: ${error.message}`);
+      continue;
+    }
     console.log(
       `${pack.name.padEnd(13)} ${result.status.padEnd(9)} ${String(result.rows).padStart(7)} rows ${String(result.milliseconds).padStart(6)} ms`,
     );

@@ -88,7 +88,7 @@ async function openServiceDatabase(app: FastifyInstance, url: string | undefined
     await database.close();
   });
   const started = performance.now();
-  const results = await prepareDatabase(database, { log: (message) => app.log.info(message) });
+  const results = await prepareDatabase(database, { log: (message) => app.log.info(message), warn: (message) => app.log.error(message) });
   for (const result of results) {
     const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
     if (mismatches) app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);

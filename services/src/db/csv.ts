@@ -1,20 +1,45 @@
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF; a leading BOM is dropped) into records keyed by the header. */
 export function parseCsv(text: string): Array<Record<string, string>> {
-  const rows = parseCsvRows(text);
-  const header = rows.shift() ?? [];
-  return rows
-    .filter((row) => !(row.length === 1 && row[0] === ''))
-    .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
+  return parseCsvLines(text).records.map(({ record }) => record);
 }
 
-export function parseCsvRows(text: string): string[][] {
+export interface CsvLine {
+  /** Line of the file the record starts on (the header is line 1). */
+  line: number;
+  record: Record<string, string>;
+  /** Number of fields the line has. */
+  fields: number;
+}
+
+/** Like parseCsv, with the header and each record's line number, for messages that point into the file. */
+export function parseCsvLines(text: string): { header: string[]; records: CsvLine[] } {
+  const starts: number[] = [];
+  const rows = parseCsvRows(text, starts);
+  const header = rows[0] ?? [];
+  const records: CsvLine[] = [];
+  rows.forEach((row, index) => {
+    if (index === 0 || (row.length === 1 && row[0] === '')) return;
+    records.push({
+      line: starts[index],
+      record: Object.fromEntries(header.map((name, column) => [name, row[column] ?? ''])),
+      fields: row.length,
+    });
+  });
+  return { header, records };
+}
+
+/** The rows of a CSV text; startLines, when given (empty), receives the line each row starts on. */
+export function parseCsvRows(text: string, startLines: number[] = []): string[][] {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  startLines.push(1);
   for (let index = 0; index < source.length; index++) {
     const char = source[index];
+    if (char === '\n' || (char === '\r' && source[index + 1] !== '\n')) line++;
     if (quoted) {
       if (char === '"') {
         if (source[index + 1] === '"') {
@@ -32,9 +57,13 @@ export function parseCsvRows(text: string): string[][] {
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[index + 1] === '\n') index++;
+      if (char === '\r' && source[index + 1] === '\n') {
+        index++;
+        line++;
+      }
       row.push(field);
       rows.push(row);
+      startLines.push(line);
       row = [];
       field = '';
     } else {

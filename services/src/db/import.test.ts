@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { parseCsv, parseCsvRows } from './csv.js';
+import { parseCsv, parseCsvLines, parseCsvRows } from './csv.js';
 import { openDatabase, type Database } from './database.js';
 import { DEFAULT_DATA_DIR, findPack, importPack, prepareDatabase } from './import.js';
-import { bangladeshTti, DATA_PACKS, previousDay, type DataPack, type Row } from './packs.js';
+import { bangladeshTti, DATA_PACKS, DataFileError, previousDay, type DataPack, type Row } from './packs.js';
 import { columnOf, ENTITIES } from '../reference/registry.js';
 
 let dir: string;
@@ -94,7 +94,118 @@ describe('data pack import', () => {
   });
 });
 
+describe('data files that cannot be imported as they are', () => {
+  /** A data directory holding the real files, with the given ones replaced. */
+  function dataDirWith(files: Record<string, string>, copied: string[]): string {
+    const target = mkdtempSync(join(dir, 'data-'));
+    for (const [file, text] of [
+      ...copied.map((file) => [file, readFileSync(join(DEFAULT_DATA_DIR, file), 'utf8')]),
+      ...Object.entries(files),
+    ]) {
+      mkdirSync(join(target, file, '..'), { recursive: true });
+      writeFileSync(join(target, file), text);
+    }
+    return target;
+  }
+  const RATES = 'fx/bdt-rates.csv';
+  const CURRENCIES = 'currency/iso4217-codes-all.csv';
+  const rates = (...lines: string[]) => ['date,currency,units_per_bdt,bdt_per_unit', ...lines].join('\n') + '\n';
+  const refusal = (files: Record<string, string>, pack: string, copied: string[] = []) =>
+    findPack(pack)!
+      .build(dataDirWith(files, copied))
+      .then(
+        () => 'built',
+        (error: unknown) => (error instanceof DataFileError ? error.message : `not a DataFileError: ${String(error)}`),
+      );
+
+  it('names the file, the line and the field of a bad exchange rate, date or currency', async () => {
+    const good = '2026-01-01,USD,0.0082,122.0';
+    expect(await refusal({ [RATES]: rates(good, '2026-01-02,USD,0.0082,abc') }, 'exchangeRate', [CURRENCIES])).toBe(
+      'data/fx/bdt-rates.csv, line 3: bdt_per_unit "abc" is not a number above zero',
+    );
+    expect(await refusal({ [RATES]: rates(good, '2026-01-02,USD,0.0082,0') }, 'exchangeRate', [CURRENCIES])).toMatch(
+      /line 3: bdt_per_unit "0"/,
+    );
+    expect(await refusal({ [RATES]: rates('2026-02-30,USD,0.0082,122.0') }, 'exchangeRate', [CURRENCIES])).toBe(
+      'data/fx/bdt-rates.csv, line 2: date "2026-02-30" is not a date written YYYY-MM-DD',
+    );
+    expect(await refusal({ [RATES]: rates('02/01/2026,USD,0.0082,122.0') }, 'exchangeRate', [CURRENCIES])).toMatch(
+      /line 2: date "02\/01\/2026"/,
+    );
+    expect(await refusal({ [RATES]: rates(good, 'x,usd,1,1') }, 'exchangeRate', [CURRENCIES])).toMatch(/line 3: date "x"/);
+    expect(await refusal({ [RATES]: rates(good, '2026-01-02,usd,0.0082,122.0') }, 'exchangeRate', [CURRENCIES])).toBe(
+      'data/fx/bdt-rates.csv, line 3: currency "usd" is not an ISO 4217 code',
+    );
+    expect(await refusal({ [RATES]: rates(good, '2026-01-02,EUR,0.0075,133.0', good) }, 'exchangeRate', [CURRENCIES])).toBe(
+      'data/fx/bdt-rates.csv, line 4: currency "USD" repeats line 2',
+    );
+    expect(await refusal({ [RATES]: 'day,currency,rate\n2026-01-01,USD,122\n' }, 'exchangeRate', [CURRENCIES])).toBe(
+      'data/fx/bdt-rates.csv, line 1: the header has no column date, bdt_per_unit',
+    );
+    expect(await refusal({ [RATES]: rates(good, '2026-01-02,EUR,0.0075,133.0') }, 'exchangeRate', [CURRENCIES])).toBe('built');
+    expect(await refusal({}, 'exchangeRate', [CURRENCIES])).toBe('data/fx/bdt-rates.csv: the file is missing');
+  });
+
+  it('refuses a tariff line with a bad code, tax or a code given twice', async () => {
+    const header = 'hs_code,chapter,heading,description,unit,cd,rd,sd,vat,ait,at,tti_published';
+    const horses = '0101.21.00,01,0101,Pure-bred breeding animals of horses,,5.0,0.0,0.0,0.0,5.0,0.0,10.0';
+    const tariff = (...lines: string[]) => ({ 'tariff/bd-customs-tariff-2025-26.csv': [header, ...lines].join('\r\n') });
+    expect(await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,x,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toBe(
+      'data/tariff/bd-customs-tariff-2025-26.csv, line 3: rd "x" is not a number of zero or more',
+    );
+    expect(
+      await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,0,0.0,0.0,5.0,0.0,10.0', horses), 'tariff'),
+    ).toBe('data/tariff/bd-customs-tariff-2025-26.csv, line 5: hs_code "0101.21.00" repeats line 2');
+    expect(await refusal(tariff('01O1.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toMatch(
+      /line 2: hs_code "01O1.21.00" is not a tariff code/,
+    );
+    expect(await refusal(tariff('0101.21.00,01,0101,,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toMatch(/line 2: description "" is empty/);
+    expect(await refusal(tariff('0101.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,-1'), 'tariff')).toMatch(/line 2: tti_published "-1"/);
+  });
+
+  it('refuses a central bank rate that is not a number, and a date given twice', async () => {
+    const ecb = (...lines: string[]) => ({ 'fx/ecb-eurofxref-hist.csv': ['Date,USD,CYP,', ...lines].join('\n') });
+    expect(await refusal(ecb('2026-04-13,1.1684,N/A,', '2026-04-10,,N/A,'), 'centralBankRates')).toBe('built');
+    expect(await refusal(ecb('2026-04-13,1.1684,N/A,', '2026-04-10,abc,N/A,'), 'centralBankRates')).toBe(
+      'data/fx/ecb-eurofxref-hist.csv, line 3: USD "abc" is not a number above zero',
+    );
+    expect(await refusal(ecb('2026-04-13,1.1684,N/A,', '2026-04-13,1.1711,N/A,'), 'centralBankRates')).toBe(
+      'data/fx/ecb-eurofxref-hist.csv, line 3: Date "2026-04-13" repeats line 2',
+    );
+  });
+
+  it('keeps the data already there when a pack is refused at start, and imports the others', async () => {
+    const before = await snapshot('ref_currency');
+    const broken = dataDirWith({ [CURRENCIES]: 'Entity,Currency\nX,Y\n' }, []);
+    const warnings: string[] = [];
+    const results = await prepareDatabase(database, {
+      dataDir: broken,
+      packs: ['currency', 'sample'],
+      warn: (message) => warnings.push(message),
+    });
+    expect(results).toMatchObject([
+      { pack: 'currency', status: 'refused' },
+      { pack: 'sample', status: 'unchanged' },
+    ]);
+    expect(warnings).toEqual([
+      'data pack currency not imported, the data already there stays: data/currency/iso4217-codes-all.csv, line 1: the header has no column AlphabeticCode, NumericCode, MinorUnit, WithdrawalDate',
+    ]);
+    expect(await snapshot('ref_currency')).toEqual(before);
+  });
+});
+
 describe('csv', () => {
+  it('gives each record the line it starts on', () => {
+    const { header, records } = parseCsvLines('a,b\r\n1,"two\r\nlines"\r\n\r\n3,4\n5,"x\ny"\n6,7');
+    expect(header).toEqual(['a', 'b']);
+    expect(records.map(({ line, record }) => [line, record.a])).toEqual([
+      [2, '1'],
+      [5, '3'],
+      [6, '5'],
+      [8, '6'],
+    ]);
+  });
+
   it('parses quoted fields, doubled quotes, CRLF and a BOM', () => {
     expect(parseCsvRows('\ufeffa,b\r\n"x, y","say ""hi"""\n')).toEqual([
       ['a', 'b'],

@@ -5,7 +5,7 @@ import { repoRoot } from '../config.js';
 import type { Database } from './database.js';
 import { hasTextIndex, migrateToLatest, textIndexOf } from './migrations.js';
 import { sql } from 'kysely';
-import { DATA_PACKS, type DataPack, type Row } from './packs.js';
+import { DATA_PACKS, DataFileError, type DataPack, type Row } from './packs.js';
 
 export const DEFAULT_DATA_DIR = resolve(repoRoot, 'data');
 
@@ -14,8 +14,10 @@ const PARAMETERS_PER_STATEMENT = 30000;
 
 export interface ImportResult {
   pack: string;
-  status: 'imported' | 'unchanged';
+  /** refused: a data file of the pack cannot be imported as it is (error says where and why); the data already there stays. */
+  status: 'imported' | 'unchanged' | 'refused';
   rows: number;
+  error?: string;
   milliseconds: number;
   report?: Record<string, unknown>;
 }
@@ -107,17 +109,25 @@ export async function importPack(
   };
 }
 
-/** Migrates, then imports every pack that is missing or out of date. */
+/**
+ * Migrates, then imports every pack that is missing or out of date. A pack whose data files cannot be
+ * imported as they are is refused (reported through warn) and the others go on, so that a bad line in
+ * one file keeps the portal serving the data it had.
+ */
 export async function prepareDatabase(
   database: Database,
-  options: { dataDir?: string; packs?: string[]; log?: (message: string) => void } = {},
+  options: { dataDir?: string; packs?: string[]; log?: (message: string) => void; warn?: (message: string) => void } = {},
 ): Promise<ImportResult[]> {
   await migrateToLatest(database.db, database.dialect, database.schema);
   const results: ImportResult[] = [];
   const packs = options.packs ? options.packs.map((name) => findPack(name) ?? unknownPack(name)) : DATA_PACKS;
   for (const pack of packs) {
-    const result = await importPack(database, pack, { dataDir: options.dataDir });
+    const result = await importPack(database, pack, { dataDir: options.dataDir }).catch((error: unknown) => {
+      if (!(error instanceof DataFileError)) throw error;
+      return { pack: pack.name, status: 'refused' as const, rows: 0, milliseconds: 0, error: error.message };
+    });
     if (result.status === 'imported') options.log?.(`data pack ${pack.name}: ${result.rows} rows in ${result.milliseconds} ms`);
+    if (result.status === 'refused') options.warn?.(`data pack ${pack.name} not imported, the data already there stays: ${result.error}`);
     results.push(result);
   }
   return results;

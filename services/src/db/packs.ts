@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseCsv } from './csv.js';
+import { parseCsvLines } from './csv.js';
 import { samplePack } from './sample-data.js';
 
 export type Row = Record<string, string | number | null>;
@@ -26,7 +26,92 @@ export interface DataPack {
 /** Records valid "since always" start here (code lists without an edition date in the data). */
 export const OPEN_VALIDITY = '2000-01-01';
 
-const read = (dataDir: string, file: string) => readFile(join(dataDir, file), 'utf8');
+/** A data file that cannot be imported as it is: its pack is not imported and the data already there stays. */
+export class DataFileError extends Error {
+  constructor(file: string, problem: string, line?: number) {
+    super(`data/${file}${line === undefined ? '' : `, line ${line}`}: ${problem}`);
+    this.name = 'DataFileError';
+  }
+}
+
+async function read(dataDir: string, file: string): Promise<string> {
+  try {
+    return await readFile(join(dataDir, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new DataFileError(file, 'the file is missing');
+    throw error;
+  }
+}
+
+async function readJson(dataDir: string, file: string): Promise<unknown> {
+  const text = await read(dataDir, file);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(file, `not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** One record of a CSV data file, with checked readers of its fields that name the file, line and column of what they refuse. */
+class CsvRecord {
+  constructor(
+    private readonly file: string,
+    readonly line: number,
+    readonly values: Record<string, string>,
+  ) {}
+
+  refuse(column: string, problem: string): never {
+    throw new DataFileError(this.file, `${column} ${JSON.stringify(this.values[column] ?? '')} ${problem}`, this.line);
+  }
+
+  private value(column: string): string {
+    return (this.values[column] ?? '').trim();
+  }
+
+  text(column: string): string {
+    return this.value(column) || this.refuse(column, 'is empty');
+  }
+
+  /** A number of zero or more; emptyAs, when given, stands for an empty field. */
+  amount(column: string, emptyAs?: number): number {
+    const value = this.value(column);
+    if (value === '' && emptyAs !== undefined) return emptyAs;
+    const amount = Number(value);
+    return value !== '' && Number.isFinite(amount) && amount >= 0 ? amount : this.refuse(column, 'is not a number of zero or more');
+  }
+
+  positive(column: string): number {
+    const value = this.value(column);
+    const amount = Number(value);
+    return value !== '' && Number.isFinite(amount) && amount > 0 ? amount : this.refuse(column, 'is not a number above zero');
+  }
+
+  /** An ISO date (YYYY-MM-DD) that exists. */
+  date(column: string): string {
+    const value = this.value(column);
+    const day = new Date(`${value}T00:00:00Z`);
+    const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    return valid ? value : this.refuse(column, 'is not a date written YYYY-MM-DD');
+  }
+}
+
+/** The records of a CSV data file, whose header must have the columns the pack reads. */
+async function readCsv(dataDir: string, file: string, columns: string[]): Promise<CsvRecord[]> {
+  const { header, records } = parseCsvLines(await read(dataDir, file));
+  const missing = columns.filter((column) => !header.includes(column));
+  if (missing.length > 0) throw new DataFileError(file, `the header has no column ${missing.join(', ')}`, 1);
+  return records.map(({ line, record }) => new CsvRecord(file, line, record));
+}
+
+/** Refuses a second record with the same key, naming the line of the first. */
+function uniqueKeys() {
+  const lines = new Map<string, number>();
+  return (record: CsvRecord, key: string, column: string) => {
+    const first = lines.get(key);
+    if (first !== undefined) record.refuse(column, `repeats line ${first}`);
+    lines.set(key, record.line);
+  };
+}
 const nullIfEmpty = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());
 
 function displayName(language: string, type: 'currency' | 'region', code: string): string | null {
@@ -46,6 +131,8 @@ export function bangladeshTti(rates: { cd: number; rd: number; sd: number; vat: 
 }
 
 const TARIFF_FILE = 'tariff/bd-customs-tariff-2025-26.csv';
+/** The tax columns of the schedule, in the order bangladeshTti takes them. */
+const TARIFF_TAXES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'];
 /** Start of the 2025-26 fiscal year of the schedule. */
 const TARIFF_VALID_FROM = '2025-07-01';
 
@@ -56,20 +143,23 @@ const tariffPack: DataPack = {
   revision: 1,
   tables: ['ref_commodity'],
   async build(dataDir) {
-    const records = parseCsv(await read(dataDir, TARIFF_FILE));
+    const records = await readCsv(dataDir, TARIFF_FILE, ['hs_code', 'description', ...TARIFF_TAXES, 'tti_published']);
     const mismatches: Array<{ code: string; published: number; computed: number }> = [];
+    const seen = uniqueKeys();
     const rows: Row[] = records.map((record) => {
-      const number = (name: string) => Number(record[name] || 0);
-      const rates = { cd: number('cd'), rd: number('rd'), sd: number('sd'), vat: number('vat'), ait: number('ait'), at: number('at') };
-      const published = number('tti_published');
-      const code = record.hs_code.replace(/\./g, '');
+      const code = record.text('hs_code').replace(/\./g, '');
+      if (!/^\d{4,12}$/.test(code)) record.refuse('hs_code', 'is not a tariff code (digits, dots allowed)');
+      seen(record, code, 'hs_code');
+      const [cd, rd, sd, vat, ait, at] = TARIFF_TAXES.map((tax) => record.amount(tax, 0));
+      const rates = { cd, rd, sd, vat, ait, at };
+      const published = record.amount('tti_published');
       const computed = bangladeshTti(rates);
       if (Math.abs(computed - published) > 0.001) mismatches.push({ code, published, computed });
       const row: Row = {
         code,
-        description: record.description.trim(),
+        description: record.text('description'),
         descriptionTranslated: null,
-        supplementaryUnit1Code: nullIfEmpty(record.unit),
+        supplementaryUnit1Code: nullIfEmpty(record.values.unit),
         tax01: rates.cd,
         tax02: rates.sd,
         tax03: rates.vat,
@@ -100,7 +190,7 @@ const hsPack: DataPack = {
   tables: ['ref_hs_nomenclature'],
   async build(dataDir) {
     const base = { descriptionTranslated: null, validFrom: '2022-01-01', validTo: null, sample: 0 };
-    const sections = parseCsv(await read(dataDir, HS_SECTIONS_FILE)).map((record) => ({
+    const sections = (await readCsv(dataDir, HS_SECTIONS_FILE, ['section', 'name'])).map(({ values: record }) => ({
       ...base,
       code: record.section,
       description: record.name,
@@ -108,7 +198,8 @@ const hsPack: DataPack = {
       parentCode: null,
       sectionCode: record.section,
     }));
-    const items = parseCsv(await read(dataDir, HS_FILE))
+    const items = (await readCsv(dataDir, HS_FILE, ['section', 'hscode', 'description', 'parent', 'level']))
+      .map(({ values }) => values)
       .filter((record) => /^\d+$/.test(record.hscode) && record.hscode !== '999999' && ['2', '4', '6'].includes(record.level))
       .map((record) => ({
         ...base,
@@ -127,7 +218,13 @@ const CURRENCY_FILE = 'currency/iso4217-codes-all.csv';
 /** Current ISO 4217 currencies: code -> record of its first current row. */
 async function currentCurrencies(dataDir: string): Promise<Map<string, Record<string, string>>> {
   const currencies = new Map<string, Record<string, string>>();
-  for (const record of parseCsv(await read(dataDir, CURRENCY_FILE))) {
+  for (const { values: record } of await readCsv(dataDir, CURRENCY_FILE, [
+    'AlphabeticCode',
+    'Currency',
+    'NumericCode',
+    'MinorUnit',
+    'WithdrawalDate',
+  ])) {
     if (!/^[A-Z]{3}$/.test(record.AlphabeticCode) || record.WithdrawalDate) continue;
     if (!currencies.has(record.AlphabeticCode)) currencies.set(record.AlphabeticCode, record);
   }
@@ -168,9 +265,13 @@ const countryPack: DataPack = {
   revision: 1,
   tables: ['ref_country'],
   async build(dataDir) {
-    const [codes, english, bengali] = await Promise.all(COUNTRY_FILES.map(async (file) => JSON.parse(await read(dataDir, file))));
+    type Names = { countries: Record<string, string | string[]> };
+    const [codesFile, englishFile, bengaliFile] = COUNTRY_FILES;
+    const codes = (await readJson(dataDir, codesFile)) as string[][];
+    const english = (await readJson(dataDir, englishFile)) as Names;
+    const bengali = (await readJson(dataDir, bengaliFile)) as Names;
     const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
-    const rows: Row[] = (codes as string[][]).map(([alpha2, alpha3, numeric]) => ({
+    const rows: Row[] = codes.map(([alpha2, alpha3, numeric]) => ({
       code: alpha2,
       description: first(english.countries[alpha2]) ?? alpha2,
       descriptionTranslated: displayName('bn', 'region', alpha2) ?? first(bengali.countries[alpha2]),
@@ -202,10 +303,15 @@ const exchangeRatePack: DataPack = {
   async build(dataDir) {
     const currencies = await currentCurrencies(dataDir);
     const byCurrency = new Map<string, Array<{ date: string; rate: number }>>();
-    for (const record of parseCsv(await read(dataDir, RATES_FILE))) {
-      const list = byCurrency.get(record.currency) ?? [];
-      list.push({ date: record.date, rate: Number(record.bdt_per_unit) });
-      byCurrency.set(record.currency, list);
+    const seen = uniqueKeys();
+    for (const record of await readCsv(dataDir, RATES_FILE, ['date', 'currency', 'bdt_per_unit'])) {
+      const date = record.date('date');
+      const currency = record.text('currency');
+      if (!/^[A-Z]{3}$/.test(currency)) record.refuse('currency', 'is not an ISO 4217 code');
+      seen(record, `${date} ${currency}`, 'currency');
+      const list = byCurrency.get(currency) ?? [];
+      list.push({ date, rate: record.positive('bdt_per_unit') });
+      byCurrency.set(currency, list);
     }
     const rows: Row[] = [];
     for (const [code, list] of [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -240,11 +346,14 @@ const centralBankRatesPack: DataPack = {
   tables: ['central_bank_rate'],
   async build(dataDir) {
     const rows: Row[] = [];
-    for (const record of parseCsv(await read(dataDir, ECB_FILE))) {
-      for (const [currency, value] of Object.entries(record)) {
-        if (!/^[A-Z]{3}$/.test(currency)) continue;
-        const rate = Number(value);
-        if (value && value !== 'N/A' && Number.isFinite(rate) && rate > 0) rows.push({ date: record.Date, currency, rate });
+    const seen = uniqueKeys();
+    for (const record of await readCsv(dataDir, ECB_FILE, ['Date'])) {
+      const date = record.date('Date');
+      seen(record, date, 'Date');
+      for (const [currency, value] of Object.entries(record.values)) {
+        // N/A: a currency not quoted that day (before the euro took it in, or after it stopped).
+        if (!/^[A-Z]{3}$/.test(currency) || value.trim() === '' || value.trim() === 'N/A') continue;
+        rows.push({ date, currency, rate: record.positive(currency) });
       }
     }
     return { tables: { central_bank_rate: rows }, report: { rates: rows.length } };
@@ -278,7 +387,8 @@ const locationPack: DataPack = {
   revision: 2,
   tables: ['ref_location', 'ref_port'],
   async build(dataDir) {
-    const locations: Row[] = parseCsv(await read(dataDir, LOCODE_FILE)).map((record) => ({
+    const columns = ['locode', 'name', 'country', 'subdivision', 'functions', 'lat', 'lon'];
+    const locations: Row[] = (await readCsv(dataDir, LOCODE_FILE, columns)).map(({ values: record }) => ({
       code: record.locode,
       description: record.name,
       descriptionTranslated: null,
@@ -338,14 +448,15 @@ const codeListPack: DataPack = {
     const base = { descriptionTranslated: null, validFrom: OPEN_VALIDITY, validTo: null, sample: 0 };
     const tables: Record<string, Row[]> = {};
     for (const [table, file] of CODE_LISTS) {
-      const list = JSON.parse(await read(dataDir, file)) as UncefactList;
+      const list = (await readJson(dataDir, file)) as UncefactList;
       const seen = new Set<string>();
       tables[table] = list.values
         .filter((item) => item.value && !seen.has(item.value) && seen.add(item.value))
         .map((item) => ({ ...base, code: item.value, description: item.comment ?? item.value }));
     }
     // Active units only: status X (deleted) and D (deprecated) are left out.
-    tables.ref_unit_of_measurement = parseCsv(await read(dataDir, UNITS_FILE))
+    tables.ref_unit_of_measurement = (await readCsv(dataDir, UNITS_FILE, ['Status', 'CommonCode', 'Name', 'Symbol', 'LevelAndCategory']))
+      .map(({ values }) => values)
       .filter((record) => record.Status === '' && record.CommonCode && record.Name)
       .map((record) => ({
         ...base,
