@@ -7,8 +7,6 @@ export interface CsvLine {
   /** Line of the file the record starts on (the header is line 1). */
   line: number;
   record: Record<string, string>;
-  /** Number of fields the line has. */
-  fields: number;
 }
 
 /** Like parseCsv, with the header and each record's line number, for messages that point into the file. */
@@ -19,11 +17,7 @@ export function parseCsvLines(text: string): { header: string[]; records: CsvLin
   const records: CsvLine[] = [];
   rows.forEach((row, index) => {
     if (index === 0 || (row.length === 1 && row[0] === '')) return;
-    records.push({
-      line: starts[index],
-      record: Object.fromEntries(header.map((name, column) => [name, row[column] ?? ''])),
-      fields: row.length,
-    });
+    records.push({ line: starts[index], record: Object.fromEntries(header.map((name, column) => [name, row[column] ?? ''])) });
   });
   return { header, records };
 }
