@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isCalendarDate } from '../reference/query.js';
 import { parseCsvLines } from './csv.js';
 import { samplePack } from './sample-data.js';
 
@@ -89,9 +90,7 @@ class CsvRecord {
   /** An ISO date (YYYY-MM-DD) that exists. */
   date(column: string): string {
     const value = this.value(column);
-    const day = new Date(`${value}T00:00:00Z`);
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-    return valid ? value : this.refuse(column, 'is not a date written YYYY-MM-DD');
+    return isCalendarDate(value) ? value : this.refuse(column, 'is not a date written YYYY-MM-DD');
   }
 }
 
