@@ -9,6 +9,9 @@ const shutdown = async (signal: string) => {
   await app.close();
   process.exit(0);
 };
+// A promise nobody awaited failed: log it and keep serving (Node would otherwise stop the process, and
+// every visitor with it). Failures while answering a request are handled where they happen.
+process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
