@@ -21,6 +21,7 @@ import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
 import { rateLimit } from './limits/rate-limit.js';
 import { injectFaults } from './faults/plugin.js';
 import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
+import { guardReplies } from './lifecycle/reply-guard.js';
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -36,13 +37,15 @@ export const API_PREFIXES = [
   TRADERS_GUIDE_PREFIX,
   IDENTITY_PREFIX,
   HELPDESK_PREFIX,
+  PORTAL_PREFIX,
   MANIFEST_PREFIX,
   HS_FINDER_PREFIX,
   AI_TARIFF_PREFIX,
 ];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
+  guardReplies(app);
   const inFlight = trackInFlight(app);
   rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);

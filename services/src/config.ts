@@ -31,6 +31,12 @@ export interface Config {
   cmsTokenFile: string;
   /** Requests per minute per client IP on the services (RATE_LIMIT, RATE_LIMIT_FINDER, RATE_LIMIT_PRINT; 0 = no limit). */
   rateLimits: RateLimits;
+  /**
+   * Which proxies' X-Forwarded-For is believed (TRUST_PROXY): unset = none (the socket's address is the
+   * client), a hop count (`1`: the address the nearest proxy saw), or a comma list of proxy addresses and
+   * CIDRs (`10.0.0.0/8,127.0.0.1`).
+   */
+  trustProxy: false | number | string[];
   /** FAULT_INJECTION=1: the end-to-end tests' fault switch (services/src/faults/); never in a deployment. */
   faultInjection: boolean;
 }
@@ -61,6 +67,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityJwksUrl: env.IDENTITY_JWKS_URL || undefined,
     cmsTokenFile: resolve(repoRoot, 'var', 'cms', 'services-api-token'),
     rateLimits: rateLimitsFrom(env, integer),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     faultInjection: env.FAULT_INJECTION === '1',
   };
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+/** TRUST_PROXY: none by default; a hop count; or proxy addresses/CIDRs. Anything else stops the start with a message. */
+export function trustProxyFrom(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ipv6 = address.includes(':') && /^[0-9a-f:.]+$/i.test(address);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(address) && bits === undefined;
+    const maxBits = ipv6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!(named || ((IPV4.test(address) || ipv6) && bitsOk)) || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY must be a hop count or a comma list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
 }
