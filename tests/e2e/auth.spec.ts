@@ -59,11 +59,12 @@ test('sign out ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/realms\/guichet\/protocol\/openid-connect\/auth/);
 });
 
-test('a registration creates a trader who is signed in and can sign in again', async ({ page }) => {
+test('a registration has no trade role until an officer grants it on the accounts screen', async ({ page, browser }) => {
   const email = `e2e.trader.${Date.now()}@example.com`;
   await page.goto('/en/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Create your Guichet account' })).toBeVisible();
+  await expect(page.getByText(/granted by a customs officer/)).toBeVisible();
   await page.getByLabel('First name').fill('Rupa');
   await page.getByLabel('Last name').fill('Chakma');
   await page.getByLabel('E-mail').fill(email);
@@ -75,15 +76,43 @@ test('a registration creates a trader who is signed in and can sign in again', a
   await page.getByLabel('Confirm the password').fill('trade-2026-password');
   await page.getByRole('button', { name: 'Create the account' }).click();
   await expect(page.getByRole('button', { name: /Rupa Chakma/ })).toBeVisible();
+  // Signed in, but the manifests (commercial data) are not open to a new account.
+  await page.goto('/en/tools/manifest/');
+  await expect(page).toHaveURL(/\/en\/access-denied\/$/);
+
+  // An officer finds the account on the accounts screen and grants the trader role.
+  const officer = await browser.newPage();
+  await officer.goto('/en/internal-tools/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(officer, account('officer'));
+  await expect(officer).toHaveURL(/\/en\/internal-tools\/$/);
+  await officer.goto('/auth/realms/guichet/account?kc_locale=en');
+  await officer.getByRole('link', { name: 'Manage accounts and roles' }).click();
+  await officer.getByLabel('Search').fill(email);
+  await officer.getByRole('button', { name: 'Search' }).click();
+  const row = officer.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('not verified yet')).toBeVisible();
+  await expect(row.getByLabel('officer')).toBeDisabled();
+  await row.getByLabel('trader').check();
+  await row.getByRole('button', { name: 'Save the roles' }).click();
+  await expect(officer.getByRole('status')).toHaveText(`The roles of ${email} are saved.`);
+  await axeClean(officer, 'accounts screen');
+  await officer.close();
+
+  // At the next sign-in the new trader opens the manifests.
+  await page.goto('/en/');
   await page.getByRole('button', { name: /Rupa Chakma/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signInFromHeader(page, {
+  const trader: DemoAccount = {
     username: email,
     password: 'trade-2026-password',
     firstName: 'Rupa',
     lastName: 'Chakma',
     roles: ['trader'],
-  });
+  };
+  await page.goto('/en/tools/manifest/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(page, trader);
+  await expect(page).toHaveURL(/\/en\/tools\/manifest\/$/);
+  await expect(page.getByText(/Sample data: the manifests and vessels/)).toBeVisible();
 });
 
 test('an expired access token is refreshed before the next call, without the visitor noticing', async ({ page }) => {

@@ -237,6 +237,24 @@ function createHelpdesk(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Whether an account's e-mail address was verified (0 until the owner opens the link mailed at
+ * registration). Accounts made before this are treated as unverified.
+ */
+function addEmailVerified(): Migration {
+  return {
+    async up(db: Kysely<AnyDatabase>) {
+      await db.schema
+        .alterTable('identity_user')
+        .addColumn('emailVerified', 'integer', (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<AnyDatabase>) {
+      await db.schema.alterTable('identity_user').dropColumn('emailVerified').execute();
+    },
+  };
+}
+
 /** Versioned migrations, in order. Add new ones at the end with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -245,6 +263,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_central_bank_rates': createCentralBankRates(dialect),
     '0004_identity_users': createIdentityUsers(dialect),
     '0005_helpdesk': createHelpdesk(dialect),
+    '0006_identity_email_verified': addEmailVerified(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, length: number, options: object) => Promise<Buffer>;
@@ -14,6 +15,8 @@ export interface Account {
   firstName: string;
   lastName: string;
   roles: string[];
+  emailVerified: boolean;
+  createdAt: string;
 }
 
 export interface DemoAccount {
@@ -51,7 +54,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 export const decoyHash = () => (decoy ??= hashPassword(randomUUID()));
 
-type Row = { id: string; username: string; email: string; firstName: string; lastName: string; roles: string; passwordHash: string };
+type Row = {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string;
+  passwordHash: string;
+  emailVerified: number;
+  createdAt: string;
+};
 const toAccount = (row: Row): Account => ({
   id: row.id,
   username: row.username,
@@ -59,6 +72,8 @@ const toAccount = (row: Row): Account => ({
   firstName: row.firstName,
   lastName: row.lastName,
   roles: JSON.parse(row.roles) as string[],
+  emailVerified: Boolean(Number(row.emailVerified)),
+  createdAt: row.createdAt,
 });
 
 export class Accounts {
@@ -67,7 +82,7 @@ export class Accounts {
   private select() {
     return this.database.db
       .selectFrom('identity_user')
-      .select(['id', 'username', 'email', 'firstName', 'lastName', 'roles', 'passwordHash']);
+      .select(['id', 'username', 'email', 'firstName', 'lastName', 'roles', 'passwordHash', 'emailVerified', 'createdAt']);
   }
 
   async byId(id: string): Promise<Account | undefined> {
@@ -94,7 +109,14 @@ export class Accounts {
     );
   }
 
-  async create(input: { email: string; firstName: string; lastName: string; password: string; roles: string[] }): Promise<Account> {
+  async create(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    password: string;
+    roles: string[];
+    emailVerified?: boolean;
+  }): Promise<Account> {
     const email = input.email.trim().toLowerCase();
     const account: Account = {
       id: randomUUID(),
@@ -103,24 +125,71 @@ export class Accounts {
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       roles: input.roles,
+      emailVerified: Boolean(input.emailVerified),
+      createdAt: new Date().toISOString(),
     };
     await this.database.db
       .insertInto('identity_user')
       .values({
         ...account,
         roles: JSON.stringify(account.roles),
+        emailVerified: account.emailVerified ? 1 : 0,
         passwordHash: await hashPassword(input.password),
-        createdAt: new Date().toISOString(),
       })
       .execute();
     return account;
+  }
+
+  /** Marks the address verified, if the account still has that address; true when it did. */
+  async markVerified(id: string, email: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('identity_user')
+      .set({ emailVerified: 1 })
+      .where('id', '=', id)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Accounts whose name or e-mail contains the text, newest first (an officer's list). */
+  async list(options: { search?: string; first?: number; max?: number } = {}): Promise<Account[]> {
+    let query = this.select();
+    const search = options.search?.trim().toLowerCase();
+    if (search) {
+      const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where((eb) =>
+        eb.or(
+          (['email', 'firstName', 'lastName'] as const).map((column) =>
+            eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
+          ),
+        ),
+      );
+    }
+    const rows = (await query
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .offset(options.first ?? 0)
+      .limit(options.max ?? 50)
+      .execute()) as Row[];
+    return rows.map(toAccount);
+  }
+
+  async setRoles(id: string, roles: string[]): Promise<void> {
+    await this.database.db
+      .updateTable('identity_user')
+      .set({ roles: JSON.stringify([...new Set(roles)].sort()) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Creates the demonstration accounts that do not exist yet. */
   async seedDemo(): Promise<number> {
     let created = 0;
     for (const demo of DEMO_ACCOUNTS) {
-      if (await this.exists(demo.username)) continue;
+      if (await this.exists(demo.username)) {
+        await this.database.db.updateTable('identity_user').set({ emailVerified: 1 }).where('username', '=', demo.username).execute();
+        continue;
+      }
       try {
         await this.create({
           email: demo.username,
@@ -128,6 +197,7 @@ export class Accounts {
           lastName: demo.lastName,
           password: demo.password,
           roles: demo.roles,
+          emailVerified: true,
         });
         created++;
       } catch (error) {

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from '../helpdesk/plugin.js';
 import { portalPlugin, PORTAL_PREFIX } from '../portal/plugin.js';
 import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
-import { DEMO_ACCOUNTS } from './accounts.js';
-import { identityPlugin, issuerOf, REALM, SERVICES_AUDIENCE } from './plugin.js';
+import { identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
 import { SigningKey } from './tokens.js';
+import { CLIENT, identityClient, OIDC, PORTAL, REALM_PATH, demo } from './test-client.js';
 import { createVerifier } from './verify.js';
-
-const PORTAL = 'http://localhost:8000';
-const REALM_PATH = `/auth/realms/${REALM.realm}`;
-const OIDC = `${REALM_PATH}/protocol/openid-connect`;
-const CLIENT = REALM.clients[0].clientId;
-const demo = (role: string) => DEMO_ACCOUNTS.find((account) => account.roles.includes(role))!;
 
 describe.each(BACKENDS)('identity server and protected services on $name', (backend) => {
   let service: TestService;
@@ -42,79 +35,7 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
   });
 
   const inject = (options: InjectOptions) => service.app.inject(options);
-  const cookieValue = (setCookie: string | string[] | undefined, name: string) =>
-    ([] as string[])
-      .concat(setCookie ?? [])
-      .find((cookie) => cookie.startsWith(`${name}=`))
-      ?.split(';')[0];
-  const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-
-  function authQuery(extra: Record<string, string> = {}) {
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const query = new URLSearchParams({
-      client_id: CLIENT,
-      redirect_uri: `${PORTAL}/en/`,
-      response_type: 'code',
-      response_mode: 'fragment',
-      state: 'state-1',
-      nonce: 'nonce-1',
-      scope: 'openid',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    return { verifier, query: query.toString() };
-  }
-
-  /** The login form's fields and its CSRF cookie. */
-  async function loginPage(query: string, endpoint = 'auth') {
-    const response = await inject({ method: 'GET', url: `${OIDC}/${endpoint}?${query}` });
-    return {
-      response,
-      context: hidden(response.body, 'context'),
-      csrf: hidden(response.body, 'csrf'),
-      cookie: cookieValue(response.headers['set-cookie'], 'GUICHET_CSRF')!,
-    };
-  }
-
-  async function submitLogin(query: string, login: string, password: string) {
-    const { context, csrf, cookie } = await loginPage(query);
-    return inject({
-      method: 'POST',
-      url: `${REALM_PATH}/login-actions/authenticate`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      payload: new URLSearchParams({ context, csrf, login, password }).toString(),
-    });
-  }
-
-  async function exchange(location: string, verifier: string) {
-    const code = new URLSearchParams(location.split('#')[1]).get('code')!;
-    return inject({
-      method: 'POST',
-      url: `${OIDC}/token`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PORTAL },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: `${PORTAL}/en/`,
-        client_id: CLIENT,
-        code_verifier: verifier,
-      }).toString(),
-    });
-  }
-
-  async function signIn(role: string) {
-    const { verifier, query } = authQuery();
-    const account = demo(role);
-    const login = await submitLogin(query, account.username, account.password);
-    const tokens = (await exchange(login.headers.location as string, verifier)).json();
-    const session = ([] as string[])
-      .concat(login.headers['set-cookie'] ?? [])
-      .map((cookie) => cookie.split(';')[0])
-      .join('; ');
-    return { tokens, session };
-  }
+  const { authQuery, loginPage, submitLogin, exchange, signIn, register } = identityClient(inject);
 
   it('describes the realm as Keycloak does, with its signing keys', async () => {
     const discovery = (await inject({ method: 'GET', url: `${REALM_PATH}/.well-known/openid-configuration` })).json();
@@ -216,25 +137,16 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
     expect((await refresh()).statusCode).toBe(400);
   });
 
-  it('registers a trader who can then sign in, and refuses a taken e-mail', async () => {
+  it('registers an account who can then sign in, without a trade role, and refuses a taken e-mail', async () => {
     const email = `new.trader.${Date.now()}@example.com`;
-    const register = async (values: Record<string, string>) => {
-      const { query } = authQuery();
-      const { context, csrf, cookie } = await loginPage(query, 'registrations');
-      return inject({
-        method: 'POST',
-        url: `${REALM_PATH}/login-actions/registration`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        payload: new URLSearchParams({ context, csrf, ...values }).toString(),
-      });
-    };
     const values = { firstName: 'Rina', lastName: 'Das', email, password: 'a-long-password-1', passwordConfirm: 'a-long-password-1' };
     const created = await register(values);
     expect(created.statusCode).toBe(302);
     const { verifier, query } = authQuery();
     const login = await submitLogin(query, email, 'a-long-password-1');
     const access = decodeJwt((await exchange(login.headers.location as string, verifier)).json().access_token);
-    expect((access.realm_access as { roles: string[] }).roles).toEqual(['trader']);
+    expect((access.realm_access as { roles: string[] }).roles).toEqual([]);
+    expect(access.email_verified).toBe(false);
     const taken = await register(values);
     expect(taken.statusCode).toBe(400);
     expect(taken.body).toContain('An account with this e-mail already exists.');

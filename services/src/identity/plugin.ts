@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { decodeJwt } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { Accounts, type Account } from './accounts.js';
@@ -19,6 +20,8 @@ import {
 } from './pages.js';
 import { LoginThrottle, SessionStore, type SsoSession, type ThrottleKey } from './sessions.js';
 import { SigningKey } from './tokens.js';
+import { createMailer, type Mailer } from './mail.js';
+import { usersRoutes } from './users.js';
 
 export const IDENTITY_PREFIX = '/auth';
 /** The audience the portal's services accept in access tokens. */
@@ -34,6 +37,7 @@ interface RealmClient {
 interface Realm {
   realm: string;
   defaultRoles: string[];
+  roles: { realm: Array<{ name: string }> };
   accessTokenLifespan: number;
   ssoSessionIdleTimeout: number;
   ssoSessionMaxLifespan: number;
@@ -50,6 +54,8 @@ export interface IdentityOptions {
   publicUrl: string;
   /** Access token lifetime in seconds (default: the realm's). */
   accessTokenLifetime?: number;
+  /** Sends the verification mails (default: SMTP_URL, or the log). */
+  mailer?: Mailer;
 }
 
 /** Where tokens of the embedded realm come from. */
@@ -94,7 +100,8 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
 
   const client = (clientId: string | undefined) => REALM.clients.find((item) => item.clientId === clientId);
   const redirectAllowed = (registered: RealmClient, uri: string | undefined): uri is string => {
-    if (!uri) return false;
+    // Only what a URL serialises to: CR, LF, NUL, spaces and other scripts would reach the Location header.
+    if (!uri || uri.length > 2000 || /[^\x21-\x7e]/.test(uri)) return false;
     try {
       const url = new URL(uri);
       if (url.hash) return false;
@@ -283,6 +290,25 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   const errorPage = (reply: FastifyReply, request: FastifyRequest, status: number, text: string) =>
     messageScreen(reply, localeOf(request), status, 'Guichet', text);
 
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM, log: (text) => app.log.info(text) });
+  const users = usersRoutes(app, {
+    accounts,
+    sessions,
+    key,
+    mailer,
+    issuer,
+    realmPath,
+    publicUrl,
+    secure,
+    roleNames: REALM.roles.realm.map((role) => role.name),
+    cookies,
+    localeOf,
+    render: (reply, locale, status, title, body, localeHref) =>
+      html(reply, status, page({ locale, title, body, localeHref, portalUrl: publicUrl, resources })),
+    message: (reply, locale, status, title, text) => messageScreen(reply, locale, status, title, text),
+  });
+
   // --- Authorization: sign-in and registration pages ---
   for (const endpoint of ['auth', 'registrations'] as const) {
     app.get<{ Querystring: Record<string, string> }>(`${oidc}/${endpoint}`, async (request, reply) => {
@@ -351,11 +377,14 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     if (errors.length) return renderForm(reply, 'register', params, locale, { status: 400, values, errors });
     let account: Account;
     try {
+      // No trade role until an officer has checked who this is (realm default roles: none).
       account = await accounts.create({ ...values, password, roles: REALM.defaultRoles });
     } catch {
       // The same e-mail registered a moment ago.
       return renderForm(reply, 'register', params, locale, { status: 400, values, errors: [{ field: 'email', message: t.emailTaken }] });
     }
+    // The account works without it; the address is verified when its owner opens the mailed link.
+    await users.sendVerification(account, locale).catch((error) => request.log.error({ err: error }, 'verification mail not sent'));
     const { session, secret } = sessions.create(account.id);
     reply.header('set-cookie', sessionCookies(secret, session));
     return issueCode(reply, params, session);
@@ -367,7 +396,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       sub: account.id,
       preferred_username: account.username,
       email: account.email,
-      email_verified: true,
+      email_verified: account.emailVerified,
       given_name: account.firstName,
       family_name: account.lastName,
       name: `${account.firstName} ${account.lastName}`.trim(),
@@ -521,19 +550,24 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     const { post_logout_redirect_uri: target, id_token_hint: hint } = request.query;
     const locale = localeOf(request, request.query.ui_locales);
     const t = messages(locale);
+    // The hint proves the request comes from the portal only when it names the session this browser is in
+    // (an ID token of this realm, even expired, whose sid is the cookie's session): any other token, or a
+    // forged link, gets the confirmation form instead.
+    const current = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
     let hinted = false;
-    if (hint) {
+    if (hint && current) {
       try {
-        // An ID token of this realm (even expired) shows the request comes from the portal, not from a forged link.
-        await key.verify(hint, { issuer, type: 'ID' }).catch(async (error: { code?: string }) => {
+        const claims = await key.verify(hint, { issuer, type: 'ID' }).catch(async (error: { code?: string; claim?: unknown }) => {
           if (error.code !== 'ERR_JWT_EXPIRED') throw error;
+          return decodeJwt(hint);
         });
-        hinted = true;
+        hinted = claims.typ === 'ID' && claims.sid === current.id;
       } catch {
         hinted = false;
       }
     }
-    if (!hinted) {
+    // Without a session in this browser there is nothing to end, and nothing a forged link could do.
+    if (current && !hinted) {
       // Without proof, ask: a sign-out form (POST with the form's CSRF value).
       const csrf = randomBytes(24).toString('base64url');
       reply.header('set-cookie', `GUICHET_CSRF=${csrf}; HttpOnly; Path=${realmPath}/; SameSite=Strict${secure ? '; Secure' : ''}`);
@@ -577,8 +611,9 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     const body = `<dl>
 <dt>${escapeHtml(t.name)}</dt><dd>${escapeHtml(`${account.firstName} ${account.lastName}`)}</dd>
 <dt>${escapeHtml(t.email)}</dt><dd>${escapeHtml(account.email)}</dd>
-<dt>${escapeHtml(t.roles)}</dt><dd>${escapeHtml(account.roles.join(', '))}</dd>
+<dt>${escapeHtml(t.roles)}</dt><dd>${escapeHtml(account.roles.join(', ') || '-')}</dd>
 </dl>
+${users.accountExtras(account, locale, reply)}
 <p><a class="button" href="${escapeHtml(back)}">${escapeHtml(t.backToPortal)}</a></p>
 <form method="get" action="${oidc}/logout"><input type="hidden" name="ui_locales" value="${locale}"><button type="submit">${escapeHtml(t.signOut)}</button></form>`;
     return html(

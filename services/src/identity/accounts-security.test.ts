@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import type { InjectOptions } from 'fastify';
+import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
+import { identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
+import type { Mail } from './mail.js';
+import { SigningKey } from './tokens.js';
+import { createVerifier } from './verify.js';
+import { CLIENT, cookieHeader, hidden, identityClient, OIDC, PORTAL, REALM_PATH } from './test-client.js';
+
+const ADMIN = '/auth/admin/realms/guichet';
+const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
+  let service: TestService;
+  const mails: Mail[] = [];
+  beforeAll(async () => {
+    const key = await SigningKey.load();
+    service = await startTestService(backend, [], async (app, database) => {
+      await app.register(identityPlugin, { database, key, publicUrl: PORTAL, mailer: async (mail) => void mails.push(mail) });
+      const verifier = createVerifier({ issuer: issuerOf(PORTAL), audience: SERVICES_AUDIENCE, keys: key, clientId: CLIENT });
+      await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const inject = (options: InjectOptions) => service.app.inject(options);
+  const { signIn, signInAs, register } = identityClient(inject);
+  const password = 'a-long-password-1';
+  async function newAccount(locale = 'en') {
+    const email = `rina.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const created = await register({ firstName: 'Rina', lastName: 'Das', email, password, passwordConfirm: password, locale });
+    expect(created.statusCode).toBe(302);
+    return email;
+  }
+  const manifests = (token: string) =>
+    inject({ method: 'GET', url: `${MANIFEST_PREFIX}/vessels`, headers: { authorization: `Bearer ${token}` } });
+
+  it('gives a new account no trade role and an unverified address until its mailed link is opened', async () => {
+    const email = await newAccount();
+    const { tokens } = await signInAs(email, password);
+    const access = decodeJwt(tokens.access_token);
+    expect((access.realm_access as { roles: string[] }).roles).toEqual([]);
+    expect(access.email_verified).toBe(false);
+    expect((await manifests(tokens.access_token)).statusCode).toBe(403);
+
+    const mail = mails.find((item) => item.to === email);
+    expect(mail?.subject).toBe('Verify your e-mail address for Guichet');
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+    expect(link.origin).toBe(PORTAL);
+    const forged = await inject({ method: 'GET', url: `${link.pathname}?key=${link.searchParams.get('key')!.slice(0, -4)}AAAA` });
+    expect(forged.statusCode).toBe(400);
+    const opened = await inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('your e-mail address is verified');
+    const after = decodeJwt((await signInAs(email, password)).tokens.access_token);
+    expect(after.email_verified).toBe(true);
+  });
+
+  it('lets an officer grant a trade role on the accounts screen, and nothing beyond their own power', async () => {
+    const email = await newAccount();
+    const anonymous = await inject({ method: 'GET', url: `${REALM_PATH}/account/users` });
+    expect(anonymous.statusCode).toBe(401);
+    const trader = await signIn('trader');
+    expect((await inject({ method: 'GET', url: `${REALM_PATH}/account/users`, headers: { cookie: trader.session } })).statusCode).toBe(403);
+
+    const officer = await signIn('officer');
+    const screen = await inject({
+      method: 'GET',
+      url: `${REALM_PATH}/account/users?search=${encodeURIComponent(email)}`,
+      headers: { cookie: officer.session },
+    });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.body).toContain(email);
+    const id = hidden(screen.body, 'id');
+    const csrf = hidden(screen.body, 'csrf');
+    const cookie = `${officer.session}; ${cookieHeader(screen)}`;
+    const save = (values: Record<string, string>, withCookie = cookie) =>
+      inject({
+        method: 'POST',
+        url: `${REALM_PATH}/account/users`,
+        headers: { ...FORM, cookie: withCookie },
+        payload: form({ csrf, id, locale: 'en', ...values }),
+      });
+
+    // Without the form's CSRF cookie (a forged cross-site post): refused, nothing changes.
+    expect((await save({ role_trader: 'on' }, officer.session)).statusCode).toBe(400);
+    expect((await save({ role_trader: 'on' })).body).toContain(`The roles of ${email} are saved.`);
+    const { tokens } = await signInAs(email, password);
+    expect((decodeJwt(tokens.access_token).realm_access as { roles: string[] }).roles).toEqual(['trader']);
+    expect((await manifests(tokens.access_token)).statusCode).toBe(200);
+
+    // An officer cannot make an officer (the box is disabled, and a hand-made post is refused).
+    const refused = await save({ role_trader: 'on', role_officer: 'on' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('You cannot change the role officer.');
+  });
+
+  it("serves Keycloak's admin API for role mappings to staff only", async () => {
+    const email = await newAccount();
+    const officer = (await signIn('officer')).tokens.access_token;
+    const trader = (await signIn('trader')).tokens.access_token;
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    expect((await inject({ method: 'GET', url: `${ADMIN}/users` })).statusCode).toBe(401);
+    expect((await inject({ method: 'GET', url: `${ADMIN}/users`, headers: bearer(trader) })).statusCode).toBe(403);
+    const found = await inject({ method: 'GET', url: `${ADMIN}/users?search=${encodeURIComponent(email)}`, headers: bearer(officer) });
+    expect(found.json()).toEqual([expect.objectContaining({ email, emailVerified: false })]);
+    const id = found.json()[0].id as string;
+    const mappings = `${ADMIN}/users/${id}/role-mappings/realm`;
+    const change = (method: 'POST' | 'DELETE', body: unknown) =>
+      inject({ method, url: mappings, headers: bearer(officer), payload: body as object });
+    expect((await change('POST', [{ name: 'declarant' }])).statusCode).toBe(204);
+    expect((await inject({ method: 'GET', url: mappings, headers: bearer(officer) })).json()).toEqual([
+      expect.objectContaining({ name: 'declarant' }),
+    ]);
+    expect((await change('POST', [{ name: 'admin' }])).statusCode).toBe(403);
+    expect((await change('POST', [{ name: 'superuser' }])).json()).toMatchObject({ field: 'name' });
+    expect((await change('POST', { name: 'trader' })).statusCode).toBe(400);
+    expect((await change('DELETE', [{ name: 'declarant' }])).statusCode).toBe(204);
+    expect((await inject({ method: 'GET', url: mappings, headers: bearer(officer) })).json()).toEqual([]);
+    expect((await inject({ method: 'GET', url: `${ADMIN}/users?max=-1`, headers: bearer(officer) })).json()).toMatchObject({
+      field: 'max',
+    });
+  });
+
+  it("does not end a session with another session's ID token (sign-out from a forged link)", async () => {
+    const victim = await signIn('trader');
+    const attacker = await signIn('declarant');
+    const url = `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: attacker.tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`;
+    const forged = await inject({ method: 'GET', url, headers: { cookie: victim.session } });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.headers.location).toBeUndefined();
+    expect(forged.body).toContain('method="post"');
+    const refresh = await inject({
+      method: 'POST',
+      url: `${OIDC}/token`,
+      headers: FORM,
+      payload: form({ grant_type: 'refresh_token', refresh_token: victim.tokens.refresh_token, client_id: CLIENT }),
+    });
+    expect(refresh.statusCode).toBe(200);
+    // Its own token ends it.
+    const own = `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: victim.tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`;
+    expect((await inject({ method: 'GET', url: own, headers: { cookie: victim.session } })).headers.location).toBe(`${PORTAL}/en/`);
+  });
+
+  it('never writes a redirect URI with CR, LF or other scripts into Location, and keeps running (real socket)', async () => {
+    const address = await service.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const uri of [`${PORTAL}/\r\nX-Injected: 1`, `${PORTAL}/\nX-Injected: 1`, `${PORTAL}/\u0000`, `${PORTAL}/مرحبا`, `${PORTAL}/ a`]) {
+      for (const endpoint of ['auth', 'registrations', 'logout']) {
+        const query = new URLSearchParams({
+          client_id: CLIENT,
+          redirect_uri: uri,
+          post_logout_redirect_uri: uri,
+          response_type: 'token',
+          state: 's\r\nX-Injected: 2',
+        });
+        const response = await fetch(`${address}${OIDC}/${endpoint}?${query}`, { redirect: 'manual' });
+        expect(response.status).toBeLessThan(500);
+        expect(response.headers.get('x-injected')).toBeNull();
+        expect(response.headers.get('location') ?? '').not.toMatch(/[\r\n]/);
+      }
+    }
+    expect((await fetch(`${address}${REALM_PATH}/.well-known/openid-configuration`)).status).toBe(200);
+  });
+});
