@@ -12,7 +12,7 @@ import { tradersGuidePlugin, TRADERS_GUIDE_PREFIX } from './traders-guide/plugin
 import { finderPlugin, HS_FINDER_PREFIX, AI_TARIFF_PREFIX } from './finder/plugin.js';
 import { openDatabase, type Database } from './db/database.js';
 import { prepareDatabase } from './db/import.js';
-import { identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
+import { createSessionStore, identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
 import { SigningKey } from './identity/tokens.js';
 import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
@@ -62,13 +62,22 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   // The tariff finder: loads its model (trains one first when there is none for this data and code).
   await app.register(finderPlugin, { database });
   const key = await SigningKey.load(config.identityKeyFile);
-  await app.register(identityPlugin, { database, key, publicUrl: config.publicUrl, accessTokenLifetime: config.accessTokenLifetime });
+  const sessions = createSessionStore();
+  await app.register(identityPlugin, {
+    database,
+    key,
+    sessions,
+    publicUrl: config.publicUrl,
+    accessTokenLifetime: config.accessTokenLifetime,
+  });
   // Protected services verify tokens of the embedded realm, or of the Keycloak that IDENTITY_ISSUER names.
   const verifier = createVerifier({
     issuer: config.identityIssuer ?? issuerOf(config.publicUrl),
     audience: SERVICES_AUDIENCE,
     keys: config.identityJwksUrl ?? key,
     clientId: REALM.clients[0].clientId,
+    // A token of the embedded realm stops working when its session ends (sign-out); a real Keycloak's lasts its lifetime.
+    sessionActive: config.identityIssuer ? undefined : (sid) => sessions.active(sid),
   });
   app.decorate('verifier', verifier);
   await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });

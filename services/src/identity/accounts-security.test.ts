@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
-import { identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
+import { createSessionStore, identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
 import type { Mail } from './mail.js';
 import { SigningKey } from './tokens.js';
 import { createVerifier } from './verify.js';
@@ -19,8 +19,15 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
   beforeAll(async () => {
     const key = await SigningKey.load();
     service = await startTestService(backend, [], async (app, database) => {
-      await app.register(identityPlugin, { database, key, publicUrl: PORTAL, mailer: async (mail) => void mails.push(mail) });
-      const verifier = createVerifier({ issuer: issuerOf(PORTAL), audience: SERVICES_AUDIENCE, keys: key, clientId: CLIENT });
+      const sessions = createSessionStore();
+      await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL, mailer: async (mail) => void mails.push(mail) });
+      const verifier = createVerifier({
+        issuer: issuerOf(PORTAL),
+        audience: SERVICES_AUDIENCE,
+        keys: key,
+        clientId: CLIENT,
+        sessionActive: (sid) => sessions.active(sid),
+      });
       await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
     });
   }, 120_000);
@@ -142,9 +149,13 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
       payload: form({ grant_type: 'refresh_token', refresh_token: victim.tokens.refresh_token, client_id: CLIENT }),
     });
     expect(refresh.statusCode).toBe(200);
-    // Its own token ends it.
+    expect((await manifests(victim.tokens.access_token)).statusCode).toBe(200);
+    // Its own token ends it, and the access token stops working with it (not only at its expiry).
     const own = `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: victim.tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`;
     expect((await inject({ method: 'GET', url: own, headers: { cookie: victim.session } })).headers.location).toBe(`${PORTAL}/en/`);
+    const after = await manifests(victim.tokens.access_token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toContain('session');
   });
 
   it('never writes a redirect URI with CR, LF or other scripts into Location, and keeps running (real socket)', async () => {

@@ -47,6 +47,9 @@ interface Realm {
 /** The realm as exported for Keycloak: the embedded server reads the same file a real Keycloak imports. */
 export const REALM: Realm = JSON.parse(readFileSync(new URL('./guichet-realm.json', import.meta.url), 'utf8'));
 
+/** The embedded realm's sign-in sessions, with the realm's idle and maximum lifetimes. */
+export const createSessionStore = () => new SessionStore(REALM.ssoSessionIdleTimeout, REALM.ssoSessionMaxLifespan);
+
 export interface IdentityOptions {
   database: Database;
   key: SigningKey;
@@ -56,6 +59,8 @@ export interface IdentityOptions {
   accessTokenLifetime?: number;
   /** Sends the verification mails (default: SMTP_URL, or the log). */
   mailer?: Mailer;
+  /** The realm's sign-in sessions (shared with the verifier of the protected services). */
+  sessions?: SessionStore;
 }
 
 /** Where tokens of the embedded realm come from. */
@@ -86,7 +91,7 @@ const matches = (pattern: string, value: string) => (pattern.endsWith('*') ? val
 export async function identityPlugin(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const { key, publicUrl } = options;
   const accounts = new Accounts(options.database);
-  const sessions = new SessionStore(REALM.ssoSessionIdleTimeout, REALM.ssoSessionMaxLifespan);
+  const sessions = options.sessions ?? createSessionStore();
   const throttle = new LoginThrottle();
   const issuer = issuerOf(publicUrl);
   const accessLifetime = options.accessTokenLifetime ?? REALM.accessTokenLifespan;

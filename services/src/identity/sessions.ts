@@ -59,6 +59,11 @@ export class SessionStore {
     return this.touch(id);
   }
 
+  /** Whether the session is still open, without counting this as activity. */
+  active(id: string): boolean {
+    return Boolean(this.alive(this.sessions.get(id)));
+  }
+
   touch(id: string | undefined): SsoSession | undefined {
     const session = this.alive(id ? this.sessions.get(id) : undefined);
     if (session) session.lastActive = Date.now();

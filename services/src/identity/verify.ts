@@ -19,6 +19,11 @@ export interface VerifierOptions {
   keys: SigningKey | string;
   /** The client whose resource roles count (resource_access.{clientId}.roles). */
   clientId: string;
+  /**
+   * Whether the sign-in session a token belongs to (its sid) is still open. The embedded realm knows its
+   * sessions, so a token stops working at sign-out; tokens of a real Keycloak last their lifetime (300 s).
+   */
+  sessionActive?: (sid: string) => boolean;
 }
 
 export class AuthError extends Error {
@@ -45,6 +50,9 @@ export function createVerifier(options: VerifierOptions) {
       ) as JWTPayload & Record<string, unknown>;
     } catch {
       throw new AuthError(401, 'The access token is not valid (signature, expiry, issuer or audience)');
+    }
+    if (options.sessionActive && !options.sessionActive(String(payload.sid ?? ''))) {
+      throw new AuthError(401, 'The session of this access token has ended: sign in again');
     }
     const realmRoles = ((payload.realm_access as { roles?: unknown } | undefined)?.roles ?? []) as string[];
     const clientRoles = ((payload.resource_access as Record<string, { roles?: string[] }> | undefined)?.[options.clientId]?.roles ??
