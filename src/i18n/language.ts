@@ -40,7 +40,73 @@ function numberFormat(decimals: number): Intl.NumberFormat {
 export function formatNumber(value: number | string | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '-';
   const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? numberFormat(decimals).format(number) : '-';
+  if (!Number.isFinite(number)) return '-';
+  // A value that rounds to zero is zero, never "-0.0000".
+  return numberFormat(decimals).format(Math.abs(number) < 0.5 * 10 ** -decimals ? 0 : number);
+}
+
+/** How each language writes 1234.5 by hand: fr 1 234,5; es 1.234,5; the others 1,234.5. */
+const MARKS: Record<string, { decimal: string; group: string }> = {
+  fr: { decimal: ',', group: ' ' },
+  es: { decimal: ',', group: '.' },
+};
+const DIGITS: Array<[RegExp, number]> = [
+  [/[\u0660-\u0669]/g, 0x0660], // Arabic-Indic
+  [/[\u06f0-\u06f9]/g, 0x06f0], // Eastern Arabic-Indic
+  [/[\u09e6-\u09ef]/g, 0x09e6], // Bengali
+];
+
+/** The decimal mark visitors of this language type. */
+export const decimalMarkOf = (language: string) => (MARKS[language] ?? { decimal: '.' }).decimal;
+
+export type ParsedAmount = { value: number } | { error: 'invalid' | 'ambiguous' };
+
+/**
+ * An amount as a visitor of this language types it: "25,000" and "25,000.50" in English, "25 000,50" or
+ * "25,5" in French, with Arabic-Indic or Bengali digits too. Input that reads two ways ("25.000" on a
+ * French page: 25 or 25,000?) is refused as ambiguous rather than guessed.
+ */
+export function parseAmount(text: string, language: string): ParsedAmount {
+  let value = text.trim().replace(/[\s\u00a0\u202f\u2009']/g, '');
+  for (const [pattern, zero] of DIGITS) value = value.replace(pattern, (digit) => String(digit.charCodeAt(0) - zero));
+  value = value.replace(/\u066b/g, '.').replace(/\u066c/g, ',');
+  if (!/^\d[\d.,]*$/.test(value) || /[.,]$/.test(value)) return { error: 'invalid' };
+  const { decimal: decimalMark, group: groupMark } = MARKS[language] ?? { decimal: '.', group: ',' };
+  // 1,234,567 or the Indian 12,34,567: groups after the first are of three digits, or of two before a last three.
+  const grouped = (integer: string, mark: string) =>
+    new RegExp(`^\\d{1,3}(\\${mark}\\d{3})*$|^\\d{1,2}(\\${mark}\\d{2})*\\${mark}\\d{3}$`).test(integer);
+  const marks = [...new Set(value.replace(/\d/g, ''))];
+  let number: string;
+  if (marks.length === 0) number = value;
+  else if (marks.length === 2) {
+    // Both marks: the last one is the decimal mark and appears once.
+    const decimal = value.lastIndexOf('.') > value.lastIndexOf(',') ? '.' : ',';
+    const group = decimal === '.' ? ',' : '.';
+    const [integer, fraction, extra] = value.split(decimal);
+    if (extra !== undefined || !grouped(integer, group)) return { error: 'invalid' };
+    if (decimal !== decimalMark) return { error: 'ambiguous' };
+    number = `${integer.split(group).join('')}.${fraction}`;
+  } else {
+    const mark = marks[0];
+    const parts = value.split(mark);
+    if (parts.length > 2) {
+      if (!grouped(value, mark)) return { error: 'invalid' };
+      number = parts.join('');
+    } else if (mark === decimalMark) {
+      number = parts.join('.');
+    } else if (mark === groupMark) {
+      // "25,000" on an English page is 25000; "25,5" there reads two ways.
+      if (!grouped(value, mark)) return { error: 'ambiguous' };
+      number = parts.join('');
+    } else if (parts[1].length === 3) {
+      // A mark of another convention before three digits: "25.000" on a French page could be 25 or 25000.
+      return { error: 'ambiguous' };
+    } else {
+      number = parts.join('.');
+    }
+  }
+  const parsed = Number(number);
+  return Number.isFinite(parsed) ? { value: parsed } : { error: 'invalid' };
 }
 
 /** The language cookie: path /, same-site strict, one year. */

@@ -72,6 +72,37 @@ test('the converter gives 100 x the rate of the chosen date, and says when a cur
   await expect(page.getByText('Something went wrong while converting the currency')).toBeVisible();
 });
 
+test('the converter reads amounts as the page language writes them, finds a currency by name, and refuses the future', async ({ page }) => {
+  const date = dates[dates.length - 20];
+  const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await page.goto('/en/exchange/customs-exchange-rate/');
+  const converter = page.getByRole('region', { name: 'Currency converter' });
+  await converter.getByLabel('Date').fill(date);
+  await converter.getByLabel('Amount').fill('25,000');
+  await converter.getByLabel('Currency').fill('euro');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.locator('output')).toHaveText(`25,000.00 EUR = ${money(25000 * rateOf(date, 'EUR'))} BDT`);
+  // An amount that reads two ways is refused, and the earlier result does not stay beside the message.
+  await converter.getByLabel('Amount').fill('25,5');
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.getByRole('alert')).toContainText('This amount can be read two ways. Write it as 25000.50');
+  await expect(converter.locator('output')).toHaveCount(0);
+  await converter.getByLabel('Amount').fill('100');
+  const tomorrow = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+  await converter.getByLabel('Date').fill(tomorrow);
+  await converter.getByRole('button', { name: 'Convert' }).click();
+  await expect(converter.getByRole('alert')).toHaveText('The date cannot be in the future.');
+
+  // French: the comma is the decimal mark.
+  await page.goto('/fr/exchange/customs-exchange-rate/');
+  const convertisseur = page.getByRole('region', { name: 'Convertisseur de devises' });
+  await convertisseur.getByLabel('Date').fill(date);
+  await convertisseur.getByLabel('Montant').fill('1 000,5');
+  await convertisseur.getByLabel('Devise').fill('USD');
+  await convertisseur.getByRole('button', { name: 'Convertir' }).click();
+  await expect(convertisseur.locator('output')).toContainText(`1,000.50 USD = ${money(1000.5 * rateOf(date, 'USD'))} BDT`);
+});
+
 test('the chart of USD over August 2026 draws every day, with its data as a table', async ({ page }) => {
   await page.goto('/en/exchange/customs-exchange-rate/?key=USD');
   await page.getByRole('link', { name: 'Chart of USD' }).click();

@@ -2,19 +2,40 @@ import React, { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tenant } from '../../config/tenant';
-import { formatDate, formatNumber } from '../../i18n/language';
+import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '../../i18n/language';
 import { todayIso } from './api';
-import { conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption, selectExchangeRates } from './slice';
+import { conversionCleared, conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption, selectExchangeRates } from './slice';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
 
-type FieldProblem = 'amount' | 'amountMin' | 'currency' | null;
+type FieldProblem = 'amount' | 'amountMin' | 'amountAmbiguous' | 'currency' | 'date' | 'dateFuture' | null;
 
-/** What the visitor typed in the currency box, matched against the currencies of the date: "USD", "usd" or "USD — US Dollar". */
-export function matchCurrency(text: string, list: CurrencyOption[]): CurrencyOption | undefined {
-  const wanted = text.trim().toUpperCase();
-  return list.find((option) => option.value === wanted || option.label.toUpperCase() === wanted);
+const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * What the visitor typed in the currency box, matched against the currencies of the date: the code ("USD",
+ * "usd"), the option's label ("USD — US Dollar"), or the currency's name in English or in the page's
+ * language ("euro", "dólar estadounidense"), whole or, when only one currency has it, in part.
+ */
+export function matchCurrency(text: string, list: CurrencyOption[], language = 'en'): CurrencyOption | undefined {
+  const wanted = plain(text);
+  if (!wanted) return undefined;
+  const displayNames = (() => {
+    try {
+      return new Intl.DisplayNames([language, 'en'], { type: 'currency' });
+    } catch {
+      return undefined;
+    }
+  })();
+  const namesOf = (option: CurrencyOption) =>
+    [option.value, option.label, option.label.split(' — ').slice(1).join(' — '), displayNames?.of(option.value) ?? '']
+      .map(plain)
+      .filter(Boolean);
+  const exact = list.find((option) => namesOf(option).includes(wanted));
+  if (exact || wanted.length < 3) return exact;
+  const partial = list.filter((option) => namesOf(option).some((name) => name.includes(wanted)));
+  return partial.length === 1 ? partial[0] : undefined;
 }
 
 /** Amount x rate on a date: the value in the local currency. */
@@ -33,13 +54,22 @@ export function Converter({ language }: { language: string }) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(dov)) void dispatch(loadCurrencies(dov));
   }, [dispatch, dov]);
 
+  const refuse = (found: FieldProblem) => {
+    // The result of an earlier conversion does not stay beside the message.
+    dispatch(conversionCleared());
+    setProblem(found);
+  };
   const submit = () => {
-    const value = Number(amount.replace(',', '.'));
-    if (!currency.trim()) return setProblem('currency');
-    if (amount.trim() === '' || !Number.isFinite(value)) return setProblem('amount');
-    if (value < MIN_AMOUNT) return setProblem('amountMin');
+    const parsed = parseAmount(amount, language);
+    if (!currency.trim()) return refuse('currency');
+    if (amount.trim() === '' || ('error' in parsed && parsed.error === 'invalid')) return refuse('amount');
+    if ('error' in parsed) return refuse('amountAmbiguous');
+    const value = parsed.value;
+    if (value < MIN_AMOUNT) return refuse('amountMin');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dov)) return refuse('date');
+    if (dov > todayIso()) return refuse('dateFuture');
     setProblem(null);
-    const match = matchCurrency(currency, currencies.list);
+    const match = matchCurrency(currency, currencies.list, language);
     if (!match) {
       // Known to the portal but without a rate on this date, or not a currency at all.
       const code = currency.trim().toUpperCase();
@@ -54,6 +84,16 @@ export function Converter({ language }: { language: string }) {
   };
 
   const problemId = `${id}-problem`;
+  const decimalMark = decimalMarkOf(language);
+  const problemText = (found: Exclude<FieldProblem, null>) =>
+    ({
+      amountMin: () => t('converter.amountMin', { min: MIN_AMOUNT }),
+      amount: () => t('converter.amountNumber'),
+      amountAmbiguous: () => t('converter.amountAmbiguous', { example: `25000${decimalMark}50`, mark: decimalMark }),
+      currency: () => t('converter.mandatory'),
+      date: () => t('converter.dateInvalid'),
+      dateFuture: () => t('converter.dateFuture'),
+    })[found]();
   const { params, convertTotal } = conversion;
   return (
     <section className="converter" aria-labelledby={`${id}-title`}>
@@ -100,7 +140,15 @@ export function Converter({ language }: { language: string }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-date`}>{t('converter.date')}</label>
-          <input id={`${id}-date`} type="date" value={dov} onChange={(event) => setDov(event.target.value)} />
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={dov}
+            max={todayIso()}
+            onChange={(event) => setDov(event.target.value)}
+            aria-invalid={problem === 'date' || problem === 'dateFuture' || undefined}
+            aria-describedby={problem ? problemId : undefined}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={conversion.loading}>
@@ -109,11 +157,7 @@ export function Converter({ language }: { language: string }) {
         </div>
         {problem && (
           <p id={problemId} className="field-error" role="alert">
-            {problem === 'amountMin'
-              ? t('converter.amountMin', { min: MIN_AMOUNT })
-              : problem === 'amount'
-                ? t('converter.amountNumber')
-                : t('converter.mandatory')}
+            {problemText(problem)}
           </p>
         )}
       </form>

@@ -120,11 +120,23 @@ describe('currency converter', () => {
     await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'XYZ', label: 'XYZ' }));
     expect(selectExchangeRates(store.getState()).conversion.error).toBe('converter.notFound');
   });
-  it('matches what was typed against the currencies of the date', () => {
-    const list = [{ label: 'USD — US Dollar', value: 'USD', rate: 123 }];
+  it('matches what was typed against the currencies of the date: code, label or name, in the page language too', () => {
+    const list = [
+      { label: 'AUD — Australian Dollar', value: 'AUD', rate: 80 },
+      { label: 'EUR — Euro', value: 'EUR', rate: 140 },
+      { label: 'USD — US Dollar', value: 'USD', rate: 123 },
+      { label: 'CAD — Canadian Dollar', value: 'CAD', rate: 90 },
+    ];
     expect(matchCurrency(' usd', list)?.value).toBe('USD');
     expect(matchCurrency('USD — US Dollar', list)?.value).toBe('USD');
+    expect(matchCurrency('euro', list)?.value).toBe('EUR');
+    expect(matchCurrency('EURO ', list)?.value).toBe('EUR');
+    expect(matchCurrency('canadian', list)?.value).toBe('CAD');
+    expect(matchCurrency('dólar estadounidense', list, 'es')?.value).toBe('USD');
+    expect(matchCurrency('dollar australien', list, 'fr')?.value).toBe('AUD');
+    // Several dollars: no guess.
     expect(matchCurrency('Dollar', list)).toBeUndefined();
+    expect(matchCurrency('eu', list)).toBeUndefined();
   });
 });
 

@@ -129,6 +129,9 @@ export const exchangeRatesSlice = createSlice({
     conversionFailed(state, action: PayloadAction<string>) {
       state.conversion = { params: null, convertTotal: null, loading: false, error: action.payload };
     },
+    conversionCleared(state) {
+      state.conversion = { params: null, convertTotal: null, loading: false, error: null };
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -180,7 +183,7 @@ export const exchangeRatesSlice = createSlice({
   },
 });
 
-export const { conversionFailed } = exchangeRatesSlice.actions;
+export const { conversionFailed, conversionCleared } = exchangeRatesSlice.actions;
 
 declare module '../../app/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

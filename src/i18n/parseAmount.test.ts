@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatNumber, parseAmount } from './language';
+
+describe('amounts typed by visitors', () => {
+  it.each([
+    ['25,000', 'en', 25000],
+    ['25,000.50', 'en', 25000.5],
+    ['1,000,000', 'en', 1000000],
+    ['12,34,567.5', 'bn', 1234567.5],
+    ['25.5', 'en', 25.5],
+    ['25', 'ar', 25],
+    ['٢٥٬٠٠٠٫٥', 'ar', 25000.5],
+    ['২৫০০০', 'bn', 25000],
+    ['25 000,50', 'fr', 25000.5],
+    ['25\u202f000,50', 'fr', 25000.5],
+    ['25,000', 'fr', 25],
+    ['25,5', 'fr', 25.5],
+    ['25.5', 'fr', 25.5],
+    ['25.000', 'es', 25000],
+    ['25.000,75', 'es', 25000.75],
+    ['1.000.000', 'es', 1000000],
+  ])('%s on a %s page is %d', (text, language, value) => {
+    expect(parseAmount(text, language)).toEqual({ value });
+  });
+
+  it.each([
+    ['25,5', 'en'],
+    ['25.000', 'fr'],
+    ['25,000.50', 'fr'],
+    ['25.5', 'es'],
+    ['1,0000', 'en'],
+  ])('%s on a %s page reads two ways and is refused as ambiguous', (text, language) => {
+    expect(parseAmount(text, language)).toEqual({ error: 'ambiguous' });
+  });
+
+  it.each(['', 'abc', '25,', '1,2,3', '25.000.5,1', '-5', '1e5', '25..0'])('"%s" is not an amount', (text) => {
+    expect(parseAmount(text, 'en')).toEqual({ error: 'invalid' });
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatNumber(-0.00001, 4)).toBe('0.0000');
+    expect(formatNumber(-0, 2)).toBe('0.00');
+    expect(formatNumber(-0.0001, 4)).toBe('-0.0001');
+  });
+});
