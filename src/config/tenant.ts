@@ -24,6 +24,8 @@ export interface TenantProfile {
   /** Language that unprefixed legacy paths redirect to (301). */
   redirectLanguage: Language;
   currency: string;
+  /** Customs rates are published every working day: rates older than this many days are flagged as not current. */
+  ratesStaleAfterDays: number;
   /** Labels of the tariff's tax columns tax01..tax20, in order. */
   taxLabels: readonly string[];
   /** Whether keyword searches use the translated description outside English: 'base' or 'application'. */
@@ -46,6 +48,7 @@ export const tenant: TenantProfile = {
   languages: SUPPORTED_LANGUAGES,
   redirectLanguage: 'fr',
   currency: 'BDT',
+  ratesStaleAfterDays: 7,
   taxLabels: ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'],
   languageSetup: 'application',
   translatedLanguages: ['bn'],

@@ -36,6 +36,29 @@ test('rates of a date with the difference to the previous day, computed from the
   await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
 });
 
+test('a date after the last publication shows when the rates were published, says they are not current, and compares with the publication before', async ({
+  page,
+}) => {
+  const last = dates[dates.length - 1];
+  const before = dates[dates.length - 2];
+  const days = 30;
+  const chosen = new Date(Date.parse(last) + days * DAY).toISOString().slice(0, 10);
+  const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+  await page.goto(`/en/exchange/customs-exchange-rate/?dov=${chosen}&difference=1`);
+  await expect(page.getByText(`These rates were published on ${us(last)}.`)).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `No rates have been published since ${us(last)}, ${days} days before` }),
+  ).toBeVisible();
+  await page.getByLabel('Currency code or name').fill('USD');
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
+  if (Date.parse(last) - Date.parse(before) === DAY) {
+    const difference = Math.round((rateOf(last, 'USD') - rateOf(before, 'USD')) * 1e6) / 1e6;
+    await expect(usd).toContainText(`${difference > 0 ? '+' : ''}${four(difference)}`);
+  }
+  await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
+});
+
 test('a date with no previous-day rate shows the rates without a difference, and says so', async ({ page }) => {
   await page.goto(`/en/exchange/customs-exchange-rate/?dov=${firstDate}&difference=1`);
   await expect(page.locator('table tbody tr').first()).toBeVisible();

@@ -13,7 +13,7 @@ import { paths } from '../../config/routes';
 import { tenant } from '../../config/tenant';
 import type { ExportTable } from '../../export';
 import { formatDate, formatNumber } from '../../i18n/language';
-import { fetchPreviousDay, fetchRates, ratesParams, shiftDays, withDifference, type ExchangeRate, type RatesSearch } from './api';
+import { addDifference, daysBetween, fetchRates, ratesParams, shiftDays, type ExchangeRate, type RatesSearch } from './api';
 import { defaultSearch, searchRates, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
@@ -41,7 +41,9 @@ function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
 export function CustomsRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing } = useAppSelector(selectExchangeRates);
+  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing, publishedDate } =
+    useAppSelector(selectExchangeRates);
+  const staleDays = publishedDate ? daysBetween(publishedDate, search.dov) : 0;
   const [key, setKey, keyRef] = useFieldValue();
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);
@@ -117,14 +119,7 @@ export function CustomsRates({ language }: { language: string }) {
   const loadExport = async (): Promise<ExportTable> => {
     const all = await fetchRates(ratesParams({ ...search, page: 1, size: 10000 }));
     let rows = all.resultList;
-    if (showDifference)
-      rows = withDifference(
-        rows,
-        await fetchPreviousDay(
-          search.dov,
-          rows.map((row) => row.code),
-        ).catch(() => []),
-      );
+    if (showDifference) rows = await addDifference(rows).catch(() => rows);
     return {
       title: t('export.title'),
       subtitle: t('export.subtitle', { date: formatDate(search.dov, language), currency: tenant.currency }),
@@ -197,6 +192,16 @@ export function CustomsRates({ language }: { language: string }) {
             </div>
           )}
         </div>
+        {publishedDate && (
+          <p className="hint" data-testid="rates-published">
+            {t('results.published', { date: formatDate(publishedDate, language) })}
+          </p>
+        )}
+        {publishedDate && staleDays > tenant.ratesStaleAfterDays && (
+          <p className="notice-inline" role="status">
+            {t('results.stale', { date: formatDate(publishedDate, language), days: staleDays })}
+          </p>
+        )}
         <p className="hint">{t('results.unit', { currency: tenant.currency })}</p>
         {previousDayMissing && (
           <p className="notice-inline" role="status">

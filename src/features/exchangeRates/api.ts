@@ -70,11 +70,37 @@ export function withDifference(rows: ExchangeRate[], previous: ExchangeRate[]): 
   });
 }
 
-/** The previous day's rates of the given currencies (the second call of a search with the difference). */
-export async function fetchPreviousDay(dov: string, codes: string[]): Promise<ExchangeRate[]> {
+/** The date the rates shown were published (a date without publication shows the latest earlier rates). */
+export function publishedDateOf(rows: ExchangeRate[]): string | null {
+  return rows.reduce<string | null>((latest, row) => (latest === null || row.validFromDate > latest ? row.validFromDate : latest), null);
+}
+
+/** Whole days from one date to a later one. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The rates in force the day before a publication date, for the given currencies (the second call of a
+ * search with the difference): so the difference compares two published days, also when the chosen date
+ * is after the last publication.
+ */
+export async function fetchPreviousDay(published: string, codes: string[]): Promise<ExchangeRate[]> {
   if (codes.length === 0) return [];
-  const { resultList } = await fetchRates({ validityDate: shiftDays(dov, -1), currencies: codes.join(','), max: codes.length });
+  const { resultList } = await fetchRates({ validityDate: shiftDays(published, -1), currencies: codes.join(','), max: codes.length });
   return resultList;
+}
+
+/** The rows with their difference to the previous publication; fails when there is none to compare with. */
+export async function addDifference(rows: ExchangeRate[]): Promise<ExchangeRate[]> {
+  const published = publishedDateOf(rows);
+  if (published === null) return rows;
+  const previous = await fetchPreviousDay(
+    published,
+    rows.map((row) => row.code),
+  );
+  if (previous.length === 0) throw new Error('no rates before the publication');
+  return withDifference(rows, previous);
 }
 
 export interface RateHistory {

@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
+import { daysBetween, ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
 import { matchCurrency } from './Converter';
 import { rateTicks } from './RateChart';
 import { convertCurrency, defaultSearch, searchRates, selectExchangeRates } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
-const row = (code: string, exchangeRate: number, validToDate: string | null = null): ExchangeRate => ({
+const row = (code: string, exchangeRate: number, validToDate: string | null = null, validFromDate = '2026-08-01'): ExchangeRate => ({
   code,
   description: code,
   descriptionTranslated: null,
   exchangeRate,
-  validFromDate: '2026-08-01',
+  validFromDate,
   validToDate,
 });
 
@@ -52,8 +52,8 @@ describe('exchange rates slice', () => {
     const get = vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {
       const params = (config?.params ?? {}) as Record<string, string>;
       return params.validityDate === '2026-08-20'
-        ? { data: { resultList: [row('USD', 124)], totalCount: 1 } }
-        : { data: { resultList: [row('USD', 123, '2026-08-19')], totalCount: 1 } };
+        ? { data: { resultList: [row('USD', 124, null, '2026-08-20')], totalCount: 1 } }
+        : { data: { resultList: [row('USD', 123, '2026-08-19', '2026-08-19')], totalCount: 1 } };
     });
     const store = makeStore();
     await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
@@ -63,6 +63,23 @@ describe('exchange rates slice', () => {
     expect(state.data[0].difference).toBe(1);
     expect(state.previousDayMissing).toBe(false);
     expect(state.loading).toBe(false);
+    expect(state.publishedDate).toBe('2026-08-20');
+  });
+  it('compares with the publication before the one shown when the chosen date has no rates of its own', async () => {
+    // The last rates were published on 29 September; the visitor asks for 25 November.
+    const get = vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {
+      const params = (config?.params ?? {}) as Record<string, string>;
+      return params.validityDate === '2026-11-25'
+        ? { data: { resultList: [row('USD', 122.5, null, '2026-09-29')], totalCount: 1 } }
+        : { data: { resultList: [row('USD', 122, '2026-09-28', '2026-09-28')], totalCount: 1 } };
+    });
+    const store = makeStore();
+    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-11-25' }, showDifference: true }));
+    expect(get.mock.calls[1][1]?.params).toMatchObject({ validityDate: '2026-09-28' });
+    const state = selectExchangeRates(store.getState());
+    expect(state.publishedDate).toBe('2026-09-29');
+    expect(state.data[0].difference).toBe(0.5);
+    expect(daysBetween('2026-09-29', '2026-11-25')).toBe(57);
   });
   it('still shows the rates when the previous-day call fails, with the message', async () => {
     vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {

@@ -2,12 +2,12 @@ import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } fro
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import {
+  addDifference,
   currencyExists,
-  fetchPreviousDay,
   fetchRates,
+  publishedDateOf,
   ratesParams,
   todayIso,
-  withDifference,
   type ExchangeRate,
   type RatesSearch,
 } from './api';
@@ -35,6 +35,8 @@ export interface ExchangeRatesState {
   searched: boolean;
   /** The previous day's call failed or had no rates: the rates show without a difference. */
   previousDayMissing: boolean;
+  /** When the rates shown were published (null: none shown). */
+  publishedDate: string | null;
   conversion: {
     params: ConversionParams | null;
     convertTotal: number | null;
@@ -56,6 +58,7 @@ const initialState: ExchangeRatesState = {
   error: false,
   searched: false,
   previousDayMissing: false,
+  publishedDate: null,
   conversion: { params: null, convertTotal: null, loading: false, error: null },
   currencies: { dov: null, list: [], loading: false },
 };
@@ -70,18 +73,14 @@ export const searchRates = createAsyncThunk(
       dispatch(notify('error', 'notifications.ratesFailed'));
       return rejectWithValue(null);
     }
-    if (!showDifference) return { ...page, previousDayMissing: false };
-    // The second call: the previous day's rates of the same currencies. Its failure only costs the difference.
+    const publishedDate = publishedDateOf(page.resultList);
+    if (!showDifference) return { ...page, previousDayMissing: false, publishedDate };
+    // The second call: the rates of the day before that publication, for the same currencies. Its failure only costs the difference.
     try {
-      const previous = await fetchPreviousDay(
-        search.dov,
-        page.resultList.map((row) => row.code),
-      );
-      if (page.resultList.length > 0 && previous.length === 0) throw new Error('no previous-day rates');
-      return { resultList: withDifference(page.resultList, previous), totalCount: page.totalCount, previousDayMissing: false };
+      return { resultList: await addDifference(page.resultList), totalCount: page.totalCount, previousDayMissing: false, publishedDate };
     } catch {
       dispatch(notify('error', 'notifications.previousDayFailed'));
-      return { ...page, previousDayMissing: true };
+      return { ...page, previousDayMissing: true, publishedDate };
     }
   },
 );
@@ -147,6 +146,7 @@ export const exchangeRatesSlice = createSlice({
         state.data = action.payload.resultList;
         state.totalCount = action.payload.totalCount;
         state.previousDayMissing = action.payload.previousDayMissing;
+        state.publishedDate = action.payload.publishedDate;
       })
       .addCase(searchRates.rejected, (state) => {
         state.loading = false;
@@ -155,6 +155,7 @@ export const exchangeRatesSlice = createSlice({
         state.data = [];
         state.totalCount = 0;
         state.previousDayMissing = false;
+        state.publishedDate = null;
       })
       .addCase(loadCurrencies.pending, (state, action) => {
         state.currencies = { dov: action.meta.arg, list: [], loading: true };
