@@ -25,4 +25,8 @@ COPY . .
 RUN node cms/scripts/setup.js --build-only
 
 EXPOSE 8000 1337
+# The guichet server's health route: 200 once the site is built and the CMS answers (the site is built at
+# start, hence the long start period). docker-compose.yml gives the CMS container its own check.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=600s --retries=5 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 CMD ["node", "scripts/start.mjs"]

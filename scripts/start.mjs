@@ -1,5 +1,6 @@
 // Brings up the whole portal: the CMS (seeded from content/), the guichet server,
-// and a fresh build of the site against the CMS. Ctrl-C stops everything it started.
+// and a fresh build of the site against the CMS. A crashed CMS or guichet server is restarted with a growing
+// delay (scripts/supervise.mjs), the other part running on. Ctrl-C or SIGTERM stops everything it started.
 //   node scripts/start.mjs               start everything and keep running
 //   node scripts/start.mjs --build-only  build the site, then stop
 // Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse public/ when present),
@@ -8,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supervise } from './supervise.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 8000);
@@ -26,7 +28,7 @@ const env = {
   NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=4096'].filter(Boolean).join(' '),
 };
 
-const children = [];
+const supervisors = [];
 let stopping = false;
 
 /**
@@ -83,16 +85,22 @@ function run(label, command, args, cwd) {
   log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Kills the child's whole process group (npm and the server it runs). */
+function killGroup(child, signal) {
+  process.kill(-child.pid, signal);
+}
+
+/** Starts a long-running part under supervision: restarted when it crashes, with a growing delay. */
 function launch(label, command, args, cwd, extraEnv = {}) {
-  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit', detached: true });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      log(`${label} stopped unexpectedly (${signal ?? `exit ${code}`})`);
-      stop(1);
-    }
+  const supervisor = supervise({
+    name: label,
+    start: () => spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit', detached: true }),
+    log,
+    kill: killGroup,
+    onGiveUp: () => stop(1),
   });
-  children.push(child);
-  return child;
+  supervisors.push(supervisor);
+  return supervisor;
 }
 
 async function answers(url) {
@@ -122,25 +130,10 @@ async function waitFor(label, url, acceptable = (status) => status < 500, timeou
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  setTimeout(() => {
-    for (const child of children) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    process.exit(code);
-  }, 3000).unref();
-  if (children.length === 0) process.exit(code);
-  else Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() => process.exit(code));
+  // Each supervisor sends SIGTERM, then SIGKILL after a grace period; this is the last resort.
+  if (supervisors.length === 0) process.exit(code);
+  setTimeout(() => process.exit(code), 10000).unref();
+  Promise.all(supervisors.map((supervisor) => supervisor.stop())).then(() => process.exit(code));
 }
 
 process.on('SIGINT', () => {
