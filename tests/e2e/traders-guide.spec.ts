@@ -35,6 +35,12 @@ test('two consignments under different procedures: two grouped calls and one num
   await expect(table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '851', exact: true }) })).not.toContainText(
     '61091000',
   );
+  // The transport documents are alternatives: one requirement, "one of" them, not three required documents.
+  const transport = table.locator('tbody tr').filter({ hasText: 'One of these documents:' });
+  await expect(transport).toHaveCount(1);
+  await expect(transport.getByRole('cell', { name: '705 / 740 / 730', exact: true })).toBeVisible();
+  await expect(transport.getByRole('listitem')).toHaveText([/^705: Bill of lading/i, /^740: Air waybill/i, /^730: Road consignment note/i]);
+  await expect(table.getByRole('cell', { name: '705', exact: true })).toHaveCount(0);
 });
 
 test('an unknown commodity is flagged at its field', async ({ page }) => {

@@ -11,7 +11,7 @@ import { usesTranslatedSearch } from '../../config/tenant';
 import type { ExportTable } from '../../export';
 import { searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { EMPTY_CONSIGNMENT, type Consignment, type FieldError, type RequiredDocument } from './api';
+import { EMPTY_CONSIGNMENT, type Consignment, type DocumentName, type FieldError, type RequiredDocument } from './api';
 import {
   addConsignment,
   findDocuments,
@@ -127,9 +127,22 @@ export function TradersGuide({ language }: { language: string }) {
         id: 'attDocName',
         header: t('columns.name'),
         accessorFn: (row) => row.attDocName.description,
-        cell: ({ row }) => (
-          <BilingualText text={row.original.attDocName.description} translated={row.original.attDocName.descriptionTranslated} />
-        ),
+        cell: ({ row }) =>
+          row.original.alternatives ? (
+            <>
+              {t('documents.oneOf')}
+              <ul className="alternatives">
+                {row.original.alternatives.map((alternative) => (
+                  <li key={alternative.code}>
+                    {alternative.code}:{' '}
+                    <BilingualText text={alternative.name.description} translated={alternative.name.descriptionTranslated} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <BilingualText text={row.original.attDocName.description} translated={row.original.attDocName.descriptionTranslated} />
+          ),
       },
       { id: 'applicable', header: t('columns.applicable'), accessorFn: (row) => row.applicableCommodityCodes.join(', ') },
     ],
@@ -146,12 +159,13 @@ export function TradersGuide({ language }: { language: string }) {
       { header: t('columns.name') },
       { header: t('columns.applicable') },
     ],
-    rows: data.map((row) => [
-      row.id,
-      row.attDocCode,
-      (translated && row.attDocName.descriptionTranslated) || row.attDocName.description,
-      row.applicableCommodityCodes.join(', '),
-    ]),
+    rows: data.map((row) => {
+      const nameOf = (name: DocumentName) => (translated && name.descriptionTranslated) || name.description;
+      const name = row.alternatives
+        ? `${t('documents.oneOf')} ${row.alternatives.map((alternative) => `${alternative.code} ${nameOf(alternative.name)}`).join('; ')}`
+        : nameOf(row.attDocName);
+      return [row.id, row.attDocCode, name, row.applicableCommodityCodes.join(', ')];
+    }),
   });
 
   return (

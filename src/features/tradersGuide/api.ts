@@ -23,11 +23,19 @@ export interface FieldError {
   message: string;
 }
 
-/** One required document of the answer, numbered from 1. */
+export interface DocumentName {
+  description: string;
+  descriptionTranslated: string | null;
+}
+
+/** One requirement of the answer, numbered from 1: a document, or one document of a set of alternatives. */
 export interface RequiredDocument {
   id: number;
+  /** The document's code; for alternatives, their codes joined with " / ". */
   attDocCode: string;
-  attDocName: { description: string; descriptionTranslated: string | null };
+  attDocName: DocumentName;
+  /** Set when any one of these documents meets the requirement (a bill of lading, an air waybill or a road consignment note). */
+  alternatives?: Array<{ code: string; name: DocumentName }>;
   /** The consignments' commodity codes that need it. */
   applicableCommodityCodes: string[];
 }
@@ -41,6 +49,8 @@ interface Attachment {
   code: string;
   description?: string | null;
   descriptionTranslated?: string | null;
+  /** The rule whose documents are alternatives: one of them is enough. */
+  oneOf?: string;
 }
 interface RequirementsResponse {
   items: Array<{ attachments: Attachment[]; fieldsErrors: FieldError[] }>;
@@ -100,20 +110,24 @@ export async function fetchRequirements(
       const index = indexes[position];
       if (item.fieldsErrors?.length) fieldErrors[index] = item.fieldsErrors;
       for (const attachment of item.attachments ?? []) {
-        const known = documents.get(attachment.code);
+        // Alternatives (one of the rule's documents is enough) make one requirement, not one per document.
+        const key = attachment.oneOf ? `one-of ${attachment.oneOf}` : attachment.code;
+        const name = {
+          description: attachment.description ?? attachment.code,
+          descriptionTranslated: attachment.descriptionTranslated ?? null,
+        };
         const commodity = consignments[index].commodityCode;
-        if (known) {
-          if (!known.applicableCommodityCodes.includes(commodity)) known.applicableCommodityCodes.push(commodity);
-        } else
-          documents.set(attachment.code, {
-            id: documents.size + 1,
-            attDocCode: attachment.code,
-            attDocName: {
-              description: attachment.description ?? attachment.code,
-              descriptionTranslated: attachment.descriptionTranslated ?? null,
-            },
-            applicableCommodityCodes: [commodity],
-          });
+        let known = documents.get(key);
+        if (!known) {
+          known = { id: documents.size + 1, attDocCode: attachment.code, attDocName: name, applicableCommodityCodes: [] };
+          if (attachment.oneOf) known.alternatives = [];
+          documents.set(key, known);
+        }
+        if (known.alternatives && !known.alternatives.some((alternative) => alternative.code === attachment.code)) {
+          known.alternatives.push({ code: attachment.code, name });
+          known.attDocCode = known.alternatives.map((alternative) => alternative.code).join(' / ');
+        }
+        if (!known.applicableCommodityCodes.includes(commodity)) known.applicableCommodityCodes.push(commodity);
       }
     });
   }

@@ -71,6 +71,34 @@ describe('traders guide', () => {
     ]);
     expect(state.fieldErrors).toEqual({ 2: [{ field: 'items[1].commodityCode', message: 'Unknown commodity code' }] });
   });
+  it('shows documents that are alternatives (one of them is enough) as one requirement', async () => {
+    const store = makeStore();
+    store.dispatch(addConsignment(consignment('09012110', '4000')));
+    store.dispatch(addConsignment(consignment('61091000', '4000')));
+    const transport = [
+      { code: '705', description: 'Bill of lading', oneOf: 'transport-document' },
+      { code: '740', description: 'Air waybill', oneOf: 'transport-document' },
+      { code: '730', description: 'Road consignment note', oneOf: 'transport-document' },
+    ];
+    vi.spyOn(http, 'post').mockResolvedValue({
+      data: {
+        items: [
+          { attachments: [{ code: '380', description: 'Commercial invoice' }, ...transport], fieldsErrors: [] },
+          { attachments: transport, fieldsErrors: [] },
+        ],
+      },
+    });
+    await store.dispatch(findDocuments());
+    const { data } = selectTradersGuide(store.getState());
+    expect(data).toHaveLength(2);
+    expect(data[1]).toEqual({
+      id: 2,
+      attDocCode: '705 / 740 / 730',
+      attDocName: { description: 'Bill of lading', descriptionTranslated: null },
+      alternatives: transport.map(({ code, description }) => ({ code, name: { description, descriptionTranslated: null } })),
+      applicableCommodityCodes: ['09012110', '61091000'],
+    });
+  });
   it('a new regime wipes the consignments; reset keeps the configuration', () => {
     const store = makeStore();
     store.dispatch(addConsignment(consignment('09012110', '4000')));
