@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useEffect, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { tenant, type Language } from '../config/tenant';
@@ -16,6 +16,14 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 /** Links to the same page in every language: the first path segment changes, the rest stays. */
 export function LanguageSwitcher({ language, originalPath }: { language: string; originalPath: string }) {
   const { t } = useTranslation('common');
+  // In the browser the links follow the real address (an unknown path answered by the 404 page, a tool's
+  // search in the query string); the server-rendered links point to the page itself, or home from a 404.
+  const [here, setHere] = useState<string | null>(null);
+  useEffect(() => setHere(`${window.location.pathname}${window.location.search}`), []);
+  const hrefOf = (lng: Language) => {
+    if (here) return switchLanguagePath(here, lng);
+    return originalPath === '/404/' ? `/${lng}/` : `/${lng}${originalPath}`;
+  };
   return (
     <nav className="language-switcher" aria-label={t('language.label')}>
       <ul>
@@ -27,7 +35,7 @@ export function LanguageSwitcher({ language, originalPath }: { language: string;
               </span>
             ) : (
               <Link
-                to={`/${lng}${originalPath}`}
+                to={hrefOf(lng)}
                 lang={lng}
                 hrefLang={lng}
                 title={t('language.switchTo', { language: LANGUAGE_NAMES[lng] })}

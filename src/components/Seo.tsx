@@ -1,6 +1,7 @@
 import React from 'react';
 import { tenant } from '../config/tenant';
 import { direction } from '../i18n/language';
+import { useSiteMetadata } from './useSiteMetadata';
 
 interface SeoProps {
   language: string;
@@ -11,6 +12,9 @@ interface SeoProps {
 
 /** Everything in <head> of a page: html lang and dir, title, description, language alternates. */
 export function Seo({ language, originalPath, title, description }: SeoProps) {
+  // Search engines read language alternates as absolute URLs only.
+  const { siteUrl } = useSiteMetadata();
+  const origin = siteUrl.replace(/\/+$/, '');
   return (
     <>
       <html lang={language} dir={direction(language)} />
@@ -20,8 +24,9 @@ export function Seo({ language, originalPath, title, description }: SeoProps) {
       <meta name="theme-color" content="#0b3d5c" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {tenant.languages.map((lng) => (
-        <link key={lng} rel="alternate" hrefLang={lng} href={`/${lng}${originalPath}`} />
+        <link key={lng} rel="alternate" hrefLang={lng} href={`${origin}/${lng}${originalPath}`} />
       ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}/${tenant.redirectLanguage}${originalPath}`} />
     </>
   );
 }

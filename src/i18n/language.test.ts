@@ -1,41 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { direction, formatDate, formatNumber, languageCookie, switchLanguagePath } from './language';
+import { fileSize, formatNumber, parseAmount } from './language';
 
-describe('switching language', () => {
-  it('replaces the first segment and keeps the rest of the path', () => {
-    expect(switchLanguagePath('/fr/news/portal-launch/', 'ar')).toBe('/ar/news/portal-launch/');
-    expect(switchLanguagePath('/en/', 'bn')).toBe('/bn/');
+describe('amounts typed by visitors', () => {
+  it.each([
+    ['25,000', 'en', 25000],
+    ['25,000.50', 'en', 25000.5],
+    ['1,000,000', 'en', 1000000],
+    ['12,34,567.5', 'bn', 1234567.5],
+    ['25.5', 'en', 25.5],
+    ['25', 'ar', 25],
+    ['٢٥٬٠٠٠٫٥', 'ar', 25000.5],
+    ['২৫০০০', 'bn', 25000],
+    ['25 000,50', 'fr', 25000.5],
+    ['25\u202f000,50', 'fr', 25000.5],
+    ['25,000', 'fr', 25],
+    ['25,5', 'fr', 25.5],
+    ['25.5', 'fr', 25.5],
+    ['25.000', 'es', 25000],
+    ['25.000,75', 'es', 25000.75],
+    ['1.000.000', 'es', 1000000],
+  ])('%s on a %s page is %d', (text, language, value) => {
+    expect(parseAmount(text, language)).toEqual({ value });
   });
-  it('adds a language to an unprefixed path', () => {
-    expect(switchLanguagePath('/news/', 'es')).toBe('/es/news/');
+
+  it.each([
+    ['25,5', 'en'],
+    ['25.000', 'fr'],
+    ['25,000.50', 'fr'],
+    ['25.5', 'es'],
+    ['1,0000', 'en'],
+  ])('%s on a %s page reads two ways and is refused as ambiguous', (text, language) => {
+    expect(parseAmount(text, language)).toEqual({ error: 'ambiguous' });
+  });
+
+  it.each(['', 'abc', '25,', '1,2,3', '25.000.5,1', '-5', '1e5', '25..0'])('"%s" is not an amount', (text) => {
+    expect(parseAmount(text, 'en')).toEqual({ error: 'invalid' });
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatNumber(-0.00001, 4)).toBe('0.0000');
+    expect(formatNumber(-0, 2)).toBe('0.00');
+    expect(formatNumber(-0.0001, 4)).toBe('-0.0001');
   });
 });
 
-describe('direction', () => {
-  it('is right-to-left for Arabic only', () => {
-    expect(direction('ar')).toBe('rtl');
-    expect(direction('bn')).toBe('ltr');
-    expect(direction('fr')).toBe('ltr');
-  });
-});
-
-describe('display formats', () => {
-  it('shows dates day first in French, month first elsewhere', () => {
-    expect(formatDate('2026-03-04', 'fr')).toBe('04/03/2026');
-    expect(formatDate('2026-03-04', 'en')).toBe('03/04/2026');
-    expect(formatDate('2026-03-04', 'ar')).toBe('03/04/2026');
-    expect(formatDate(new Date(2026, 2, 4, 9, 5), 'fr', true)).toBe('04/03/2026 09:05');
-    expect(formatDate('not a date', 'en')).toBe('-');
-  });
-  it('shows numbers en-US with exactly two decimals and - when empty', () => {
-    expect(formatNumber(1234.5)).toBe('1,234.50');
-    expect(formatNumber('7')).toBe('7.00');
-    expect(formatNumber(0)).toBe('0.00');
-    expect(formatNumber(null)).toBe('-');
-    expect(formatNumber('')).toBe('-');
-    expect(formatNumber(undefined)).toBe('-');
-  });
-  it('sets the language cookie for the whole site, same-site strict', () => {
-    expect(languageCookie('ar')).toMatch(/^guichet_lang=ar; path=\/;.*SameSite=Strict$/);
+describe('file sizes', () => {
+  it('use the units of the page language', () => {
+    expect(fileSize(1536, 'fr')).toBe('1,5\u202fko');
+    expect(fileSize(1536, 'en')).toBe('1.5 kB');
+    expect(fileSize(3 * 1024 * 1024, 'fr')).toBe('3\u202fMo');
+    expect(fileSize(null, 'fr')).toBe('-');
   });
 });

@@ -109,6 +109,24 @@ export function parseAmount(text: string, language: string): ParsedAmount {
   return Number.isFinite(parsed) ? { value: parsed } : { error: 'invalid' };
 }
 
+/** A file size in the page language's own units (1.5 kB, 1,5 ko, 1,5 kB, ١٫٥ ك.ب). */
+export function fileSize(bytes: number | null, language: string): string {
+  if (!bytes) return '-';
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(`${language}-u-nu-latn`, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
 /** The language cookie: path /, same-site strict, one year. */
 export function languageCookie(language: Language): string {
   return `guichet_lang=${language}; path=/; max-age=31536000; SameSite=Strict`;

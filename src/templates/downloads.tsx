@@ -6,21 +6,9 @@ import { Seo } from '../components/Seo';
 import type { Download } from '../content/types';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { textLanguage } from '../i18n/language';
+import { fileSize, textLanguage } from '../i18n/language';
 
 type Context = { downloads: Download[] };
-
-function fileSize(bytes: number | null, language: string): string {
-  if (!bytes) return '-';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${units[unit]}`;
-}
 
 export default function DownloadsPage({ pageContext }: TemplateProps<Context>) {
   const { t } = useTranslation('common');

@@ -99,6 +99,32 @@ test('the layout holds at 360 px: the menu opens from its button', async ({ page
   expect(width).toBeLessThanOrEqual(360);
 });
 
+test('every home page holds at 360 px: nothing scrolls sideways, the hero text and search fit (Arabic and Bengali too)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const language of ['ar', 'bn', 'fr', 'es', 'en']) {
+    await page.goto(`/${language}/`);
+    await expect(page.locator('#hero-q')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), language).toBeLessThanOrEqual(360);
+    // No element of the hero is wider than the hero, nor cut inside its own box.
+    const overflowing = await page.evaluate(() => {
+      const hero = document.querySelector('.hero')!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>('.hero, .hero *')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return (
+            box.left < hero.left - 0.5 ||
+            box.right > hero.right + 0.5 ||
+            (element.tagName !== 'INPUT' && element.scrollWidth > element.clientWidth + 1)
+          );
+        })
+        .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}`);
+    });
+    expect(overflowing, language).toEqual([]);
+  }
+});
+
 test('tool pages with wide result tables hold at 360 px: the tables scroll in their own box', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of [
@@ -118,6 +144,12 @@ test('unknown paths show the 404 page in the browser', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('.error-code')).toHaveText('404');
+  // Its language links lead to the same address in the other language, not to /xx/404/.
+  await expect(page.getByRole('link', { name: 'Français' })).toHaveAttribute('href', '/fr/definitely-missing/');
+  const html = await (await page.request.get('/ar/definitely-missing/')).text();
+  expect(html).not.toMatch(/href="\/(en|fr|es|bn)\/404\/"/);
+  // Language alternates are absolute URLs.
+  expect(await page.locator('link[rel="alternate"][hreflang="fr"]').getAttribute('href')).toMatch(/^https?:\/\//);
 });
 
 test('switching language on a tool keeps its search', async ({ page }) => {
