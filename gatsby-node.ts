@@ -226,6 +226,14 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
 };
 
+/**
+ * No source maps in the production scripts: Gatsby's default writes one beside every script, with the site's
+ * full sources in it, and nothing of the portal reads them (the guichet server answers 404 for *.map anyway).
+ */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions }) => {
+  if (stage === 'build-javascript') actions.setWebpackConfig({ devtool: false });
+};
+
 /** Writes the redirect manifest the guichet server honours, plus static-host equivalents, and compresses the site. */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
   const { redirects, program } = store.getState();

@@ -25,6 +25,24 @@ beforeAll(async () => {
   // What the build's pre-compression writes beside the page and a hashed script.
   precompress(dir);
   writeFileSync(join(dir, 'app-0123456789abcdef0123.js'), 'const y = 2;'.repeat(500));
+  // What the build writes for itself and for other hosts, beside what the browser fetches.
+  writeFileSync(join(dir, 'app-0123456789abcdef0123.js.map'), JSON.stringify({ sourcesContent: ['secret source'.repeat(100)] }));
+  writeFileSync(join(dir, 'styles.css.map'), '{}');
+  writeFileSync(join(dir, 'webpack.stats.json'), JSON.stringify({ assetsByChunkName: { app: ['x'.repeat(2000)] } }));
+  writeFileSync(join(dir, 'chunk-map.json'), JSON.stringify({ app: ['/app.js'.repeat(300)] }));
+  writeFileSync(join(dir, '_redirects'), '/news/  /fr/news/  301!\n');
+  writeFileSync(join(dir, '_nginx-redirects.conf'), 'location ~* ^/news/?$ { return 301 /fr/news/; }\n');
+  writeFileSync(join(dir, '_headers'), '/*\n  X-Frame-Options: DENY\n');
+  mkdirSync(join(dir, '_gatsby', 'slices'), { recursive: true });
+  writeFileSync(join(dir, '_gatsby', 'slices', '_gatsby-scripts-1.html'), '<script>window.___chunkMapping={}</script>');
+  mkdirSync(join(dir, '_gatsby', 'file', 'abc'), { recursive: true });
+  writeFileSync(join(dir, '_gatsby', 'file', 'abc', 'photo.png'), 'png');
+  mkdirSync(join(dir, 'page-data', 'fr', 'news'), { recursive: true });
+  writeFileSync(join(dir, 'page-data', 'fr', 'news', 'page-data.json'), '{"path":"/fr/news/"}');
+  mkdirSync(join(dir, 'page-data', 'sq', 'd'), { recursive: true });
+  writeFileSync(join(dir, 'page-data', 'sq', 'd', '123.json'), '{"data":{}}');
+  mkdirSync(join(dir, 'slice-data'), { recursive: true });
+  writeFileSync(join(dir, 'slice-data', 'header.json'), '{"result":{}}');
   precompress(dir);
   mkdirSync(join(dir, 'static'), { recursive: true });
   writeFileSync(join(dir, 'static', 'a.js'), 'x');
@@ -69,6 +87,50 @@ describe('site plugin', () => {
     expect(
       (await app.inject({ url: '/page-data/app-data.json', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
     ).toBeUndefined();
+  });
+  it('does not publish source maps, build statistics or the redirect files written for other hosts', async () => {
+    const artefacts = [
+      '/app-0123456789abcdef0123.js.map',
+      '/styles.css.map',
+      '/webpack.stats.json',
+      '/chunk-map.json',
+      '/_redirects.json',
+      '/_redirects',
+      '/_nginx-redirects.conf',
+      '/_headers',
+      '/_gatsby/slices/_gatsby-scripts-1.html',
+    ];
+    for (const url of artefacts) {
+      for (const variant of [url, `${url}?x=1`, url.toUpperCase(), `${url}.br`, `${url}.gz`]) {
+        const response = await app.inject({ url: variant, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(response.statusCode, variant).toBe(404);
+        expect(response.body, variant).toBe('not found en');
+      }
+      expect((await app.inject({ method: 'HEAD', url })).statusCode, url).toBe(404);
+    }
+    // The same files asked for through encoded or roundabout paths.
+    for (const url of [
+      '/webpack%2Estats.json',
+      '/page-data/../webpack.stats.json',
+      '/./chunk-map.json',
+      '/%5Fredirects.json',
+      '/app-0123456789abcdef0123.js%2Emap',
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+  it('still serves what the browser fetches: scripts, page data, app data, static query and slice data, files', async () => {
+    for (const url of [
+      '/app-0123456789abcdef0123.js',
+      '/static/a.js',
+      '/page-data/app-data.json',
+      '/page-data/fr/news/page-data.json',
+      '/page-data/sq/d/123.json',
+      '/slice-data/header.json',
+      '/_gatsby/file/abc/photo.png',
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(200);
+    }
   });
   it('answers the manifest redirects with a real 301, any case, query kept', async () => {
     const response = await app.inject({ url: '/NEWS?page=2' });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { RedirectManifest } from './redirects.js';
 import { contentSecurityPolicy, PagePolicies, securityHeaders } from './security-headers.js';
 
@@ -15,13 +15,44 @@ export interface SitePluginOptions {
 
 /** Hashed build assets may be cached for a year; everything else is revalidated. */
 function cacheControl(path: string): string {
-  if (/\/static\//.test(path) || /-[0-9a-f]{16,}\.(js|css|map)$/.test(path)) {
+  if (/\/static\//.test(path) || /-[0-9a-f]{16,}\.(js|css)$/.test(path)) {
     return 'public, max-age=31536000, immutable';
   }
   return 'public, max-age=0, must-revalidate';
 }
 
 export const REDIRECT_MANIFEST = '_redirects.json';
+
+/**
+ * Files the build writes beside the site that no browser fetches: source maps, webpack's statistics and
+ * chunk map (the chunk map is inlined in every page), the redirect manifest this server reads from disk,
+ * the redirect and header files for other hosts, and the slice HTML pages are stitched from. The Gatsby
+ * runtime fetches scripts, styles, page-data/ (app-data, page data, static queries) and slice-data/.
+ * deploy/site-exclude.txt lists the same files for copying the site to another host.
+ */
+const BUILD_ARTEFACTS = new Set([
+  'webpack.stats.json',
+  'chunk-map.json',
+  REDIRECT_MANIFEST,
+  '_redirects',
+  '_nginx-redirects.conf',
+  '_headers',
+]);
+
+/** Whether a request path (as sent: encoded, any case, maybe with a query) names a build artefact. */
+export function isBuildArtefact(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    return false; // not a file path the static files would find either
+  }
+  path = posix
+    .normalize(`/${path}`)
+    .toLowerCase()
+    .replace(/\.(br|gz)$/, '');
+  return path.endsWith('.map') || BUILD_ARTEFACTS.has(path.slice(1)) || path.startsWith('/_gatsby/slices/');
+}
 
 /**
  * Serves the built site: real 301 redirects from the build's manifest, static
@@ -44,6 +75,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (isApi(request.url)) return;
+    if (isBuildArtefact(request.url)) return sendPage(request, reply, 404);
     const target = manifest.current().match(request.url);
     if (target) {
       return reply.code(target.statusCode).header('location', target.location).header('cache-control', 'public, max-age=3600').send();
