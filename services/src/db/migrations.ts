@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { AnyDatabase, DialectName } from './database.js';
+import { SEARCH_FIELDS, SEARCH_TABLE } from '../search/documents.js';
 
 type ColumnKind = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 
@@ -153,8 +154,8 @@ function createTextSearch(dialect: DialectName): Migration {
   };
 }
 
-/** Only the reference tables of migration 0001 have a text index. */
-export const hasTextIndex = (table: string) => table in REFERENCE_TABLES_0001;
+/** The reference tables of migration 0001 and the keyword search documents (0007) have a text index. */
+export const hasTextIndex = (table: string) => table in REFERENCE_TABLES_0001 || table === SEARCH_TABLE;
 
 /** A central bank's daily reference rates: units of currency per unit of the bank's base currency. */
 function createCentralBankRates(dialect: DialectName): Migration {
@@ -255,6 +256,55 @@ function addEmailVerified(): Migration {
   };
 }
 
+/**
+ * HS 2022 texts in French, Spanish and Arabic (hs_text), and the documents of the tariff keyword search
+ * (one per tariff line, already normalised and stemmed) with their full-text index: an FTS5 table on
+ * SQLite (external content, rebuilt by each import; word tokens, combining marks kept inside words so
+ * Bengali words stay whole), a weighted tsvector column with a GIN index on PostgreSQL ('simple'
+ * configuration: no stemming or stop words of its own, so both databases match the same words).
+ */
+function createKeywordSearch(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<AnyDatabase>) {
+      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      const id = dialect === 'postgres' ? 'serial' : 'integer';
+      await db.schema
+        .createTable('hs_text')
+        .addColumn('id', id, (column) => column.primaryKey())
+        .addColumn('code', text, (column) => column.notNull())
+        .addColumn('level', 'integer', (column) => column.notNull())
+        .addColumn('language', text, (column) => column.notNull())
+        .addColumn('description', 'text', (column) => column.notNull())
+        .addColumn('source', 'text', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('hs_text_language_code').on('hs_text').columns(['language', 'code']).unique().execute();
+      let documents = db.schema
+        .createTable(SEARCH_TABLE)
+        .addColumn('id', id, (column) => column.primaryKey())
+        .addColumn('code', text, (column) => column.notNull());
+      for (const field of SEARCH_FIELDS) documents = documents.addColumn(field, 'text', (column) => column.notNull().defaultTo(''));
+      await documents.execute();
+      await db.schema.createIndex(`${SEARCH_TABLE}_code`).on(SEARCH_TABLE).column('code').execute();
+      if (dialect === 'sqlite') {
+        await sql`create virtual table ${sql.id(textIndexOf(SEARCH_TABLE))} using fts5(${sql.raw(SEARCH_FIELDS.join(', '))}, content=${sql.lit(SEARCH_TABLE)}, content_rowid='id', tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'")`.execute(
+          db,
+        );
+        return;
+      }
+      const vector = (field: string, weight: string) => sql`setweight(to_tsvector('simple', ${sql.ref(field)}), ${sql.lit(weight)})`;
+      await sql`alter table ${sql.table(SEARCH_TABLE)} add column document tsvector generated always as (${vector('national', 'A')} || ${vector('names', 'A')} || ${vector('lexicon', 'B')} || ${vector('subheading', 'B')} || ${vector('heading', 'C')} || ${vector('chapter', 'D')}) stored`.execute(
+        db,
+      );
+      await sql`create index ${sql.id(`${SEARCH_TABLE}_document`)} on ${sql.table(SEARCH_TABLE)} using gin (document)`.execute(db);
+    },
+    async down(db: Kysely<AnyDatabase>) {
+      if (dialect === 'sqlite') await sql`drop table if exists ${sql.id(textIndexOf(SEARCH_TABLE))}`.execute(db);
+      await db.schema.dropTable(SEARCH_TABLE).ifExists().execute();
+      await db.schema.dropTable('hs_text').ifExists().execute();
+    },
+  };
+}
+
 /** Versioned migrations, in order. Add new ones at the end with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -264,6 +314,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0004_identity_users': createIdentityUsers(dialect),
     '0005_helpdesk': createHelpdesk(dialect),
     '0006_identity_email_verified': addEmailVerified(),
+    '0007_keyword_search': createKeywordSearch(dialect),
   };
 }
 

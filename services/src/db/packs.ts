@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { isCalendarDate } from '../reference/query.js';
 import { parseCsvLines } from './csv.js';
 import { samplePack } from './sample-data.js';
+import { finderDataFiles, loadLexicon, loadNomenclature } from '../finder/data.js';
+import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
+import { isSearchLanguage } from '../search/text.js';
 
 export type Row = Record<string, string | number | null>;
 
@@ -209,6 +212,89 @@ const hsPack: DataPack = {
         sectionCode: record.section,
       }));
     return { tables: { ref_hs_nomenclature: [...sections, ...items] } };
+  },
+};
+
+/** HS 2022 texts in other languages, by language (see data/hs-i18n/SOURCES.md). */
+export const HS_I18N_FILES: Record<string, string> = {
+  fr: 'hs-i18n/hs2022-fr.csv',
+  es: 'hs-i18n/hs2022-es.csv',
+  ar: 'hs-i18n/hs2022-ar.csv',
+};
+
+const hsI18nPack: DataPack = {
+  name: 'hsI18n',
+  summary: 'hs_text: HS 2022 chapter, heading and subheading texts in French and Spanish (EU CN 2026) and Arabic (Saudi customs tariff)',
+  files: [HS_FILE, ...Object.values(HS_I18N_FILES)],
+  revision: 1,
+  tables: ['hs_text'],
+  async build(dataDir) {
+    const known = new Set(
+      (await readCsv(dataDir, HS_FILE, ['hscode', 'level']))
+        .map(({ values }) => values)
+        .filter((record) => ['2', '4', '6'].includes(record.level))
+        .map((record) => record.hscode),
+    );
+    const rows: Row[] = [];
+    const counts: Record<string, number> = {};
+    for (const [language, file] of Object.entries(HS_I18N_FILES)) {
+      if (!isSearchLanguage(language)) throw new DataFileError(file, `language ${language} is not one of the portal's languages`);
+      const seen = uniqueKeys();
+      for (const record of await readCsv(dataDir, file, ['code', 'description', 'source_id'])) {
+        const code = record.text('code');
+        if (!/^(\d{2}|\d{4}|\d{6})$/.test(code)) record.refuse('code', 'is not an HS code of 2, 4 or 6 digits');
+        if (!known.has(code)) record.refuse('code', `is not in HS 2022 (data/${HS_FILE})`);
+        seen(record, code, 'code');
+        rows.push({ code, level: code.length, language, description: record.text('description'), source: record.text('source_id') });
+      }
+      counts[language] = rows.length - Object.values(counts).reduce((sum, count) => sum + count, 0);
+    }
+    return { tables: { hs_text: rows }, report: { texts: counts } };
+  },
+};
+
+/**
+ * The documents of the tariff keyword search: per tariff line its national text, the HS texts of its
+ * subheading, heading and chapter in English, French, Spanish and Arabic, and the finder lexicon entries
+ * (everyday names, translations, HMRC search references) of its subheading, heading and chapter.
+ */
+const searchPack: DataPack = {
+  name: 'search',
+  summary:
+    'search_document: keyword search documents of the tariff lines, normalised and stemmed (national text, HS texts en/fr/es/ar, finder lexicon)',
+  files: [
+    ...new Set([
+      TARIFF_FILE,
+      HS_FILE,
+      ...Object.values(HS_I18N_FILES),
+      ...finderDataFiles().filter((file) => file !== 'finder/devset.csv'),
+    ]),
+  ],
+  revision: 1,
+  tables: [SEARCH_TABLE],
+  async build(dataDir) {
+    const lines = (await tariffPack.build(dataDir)).tables.ref_commodity.map((row) => ({
+      code: String(row.code),
+      description: String(row.description),
+    }));
+    const english = (await hsPack.build(dataDir)).tables.ref_hs_nomenclature
+      .filter((row) => row.level !== 1)
+      .map((row) => ({ code: String(row.code), language: 'en', description: String(row.description) }));
+    const translated = (await hsI18nPack.build(dataDir)).tables.hs_text.map((row) => ({
+      code: String(row.code),
+      language: String(row.language),
+      description: String(row.description),
+    }));
+    let lexicon;
+    try {
+      lexicon = loadLexicon(dataDir, loadNomenclature(dataDir)).map(({ code, language, text }) => ({ code, language, text }));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new DataFileError('finder/', `a lexicon file is missing: ${(error as Error).message}`);
+      throw error;
+    }
+    const rows: Row[] = buildSearchDocuments({ lines, hsTexts: [...english, ...translated], lexicon }).map((document) => ({ ...document }));
+    return { tables: { [SEARCH_TABLE]: rows }, report: { documents: rows.length, lexiconEntries: lexicon.length } };
   },
 };
 
@@ -472,6 +558,8 @@ const codeListPack: DataPack = {
 export const DATA_PACKS: DataPack[] = [
   hsPack,
   tariffPack,
+  hsI18nPack,
+  searchPack,
   currencyPack,
   countryPack,
   exchangeRatePack,

@@ -6,6 +6,8 @@ import { AnswerCache } from './cache.js';
 import { findOne, RequestError, runSearch, validityDateOf, type SearchRequest, type SearchResult } from './query.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
+import { tariffSearch } from '../search/keyword-search.js';
+import { keywordBodySchema, keywordResponseSchema } from '../search/schema.js';
 
 export const REFERENCE_PREFIX = '/reference-service';
 
@@ -104,9 +106,15 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
       body: searchBodySchema(definition),
       response: { 200: searchResponseSchema(definition), ...errors },
     };
+    // The tariff also has the keyword search (keywords) and HS texts in the page language (lang).
+    const tariff = definition.name === 'commodity';
+    if (tariff) {
+      searchSchema.body = keywordBodySchema(searchBodySchema(definition));
+      searchSchema.response = { 200: keywordResponseSchema(searchResponseSchema(definition)), ...errors };
+    }
     app.post<{ Body: SearchRequest }>(`/${definition.name}/search`, { schema: searchSchema }, async (request) => {
       const key = `${definition.name}|${validityDateOf(request.body.meta?.validityDate)}|${JSON.stringify(request.body)}`;
-      return cache.get(key, () => runSearch(ready, definition, request.body));
+      return cache.get(key, () => (tariff ? tariffSearch(ready, definition, request.body) : runSearch(ready, definition, request.body)));
     });
 
     const get = (path: string, params: string[], toKey: (values: Record<string, string>) => string[]) => {

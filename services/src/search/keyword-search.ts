@@ -1,0 +1,169 @@
+/**
+ * Relevance keyword search of the tariff: whole words, stemmed per language, over the documents of the
+ * search pack (national text, HS texts in English, French, Spanish and Arabic, finder lexicon), ranked
+ * by bm25() on SQLite and ts_rank_cd() on PostgreSQL with field weights, one result per tariff line.
+ * The spec's operators (CONTAINS...) are untouched: this is a separate `keywords` property.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import { textIndexOf } from '../db/migrations.js';
+import { compileSearch, RequestError, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
+import { columnOf, type EntityDefinition } from '../reference/registry.js';
+import { SEARCH_FIELDS, SEARCH_TABLE } from './documents.js';
+import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryExpression, type SearchLanguage } from './text.js';
+
+export interface KeywordSearchRequest extends SearchRequest {
+  /** Words as a trader writes them, in any of the portal's languages. */
+  keywords?: string;
+  /** Page language: each result carries the HS texts of its chapter, heading and subheading in it. */
+  lang?: string;
+}
+
+/** An HS text of a result, in the page language, or in English (language "en") where none exists in it. */
+export interface HsText {
+  code: string;
+  description: string;
+  language: string;
+}
+
+/** bm25() weight of each field (SEARCH_FIELDS order): national text and lexicon head words above chapter text. */
+const FTS_WEIGHTS: Record<(typeof SEARCH_FIELDS)[number], number> = {
+  national: 4,
+  names: 6,
+  lexicon: 2.5,
+  subheading: 2,
+  heading: 1.5,
+  chapter: 0.5,
+};
+/** ts_rank_cd() weights of the tsvector classes {D, C, B, A} (see migration 0007 for which field has which class). */
+const TS_WEIGHTS = '{0.1, 0.3, 0.6, 1.0}';
+
+/** Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases. */
+function matches(database: Database, groups: string[][], mode: 'all' | 'any'): RawBuilder<unknown> {
+  if (database.dialect === 'sqlite') {
+    const index = sql.id(textIndexOf(SEARCH_TABLE));
+    const weights = sql.join(SEARCH_FIELDS.map((field) => sql.lit(FTS_WEIGHTS[field])));
+    return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${ftsMatchExpression(groups, mode)}`;
+  }
+  const query = sql`to_tsquery('simple', ${tsqueryExpression(groups, mode)})`;
+  return sql`select code as __line, -ts_rank_cd(${TS_WEIGHTS}::float4[], document, ${query}) as __rank from ${sql.table(SEARCH_TABLE)} where document @@ ${query}`;
+}
+
+/** The keyword search of an entity holding tariff lines (code = the line's code), with the request's other restrictions, sort and page. */
+export async function keywordSearch(
+  database: Database,
+  definition: EntityDefinition,
+  request: KeywordSearchRequest,
+): Promise<SearchResult> {
+  if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
+  const compiled = compileSearch(definition, request, database.dialect);
+  const groups = queryGroups(request.keywords ?? '');
+  if (groups.length === 0) return { resultList: [], totalCount: 0 };
+  const table = definition.table;
+  const selection = sql.join(compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`));
+  const order =
+    (request.sortByFields ?? []).length > 0
+      ? compiled.order.map(
+          (item) => sql`${sql.ref(`${table}.${item.column}`)} ${sql.raw(item.descending ? 'desc nulls last' : 'asc nulls first')}`,
+        )
+      : [sql`m.__rank asc`, sql`${sql.ref(`${table}.code`)} asc`];
+  const run = async (mode: 'all' | 'any') => {
+    const from = sql`from ${sql.table(table)} join (${matches(database, groups, mode)}) m on m.__line = ${sql.ref(`${table}.code`)} where ${compiled.where}`;
+    const rows =
+      compiled.limit === 0
+        ? []
+        : (
+            await sql<
+              Record<string, unknown>
+            >`select ${selection}, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}`.execute(
+              database.db,
+            )
+          ).rows;
+    const total =
+      rows.length > 0
+        ? Number(rows[0].__total)
+        : compiled.limit > 0 && compiled.offset === 0
+          ? 0
+          : Number((await sql<{ total: number }>`select count(*) as total ${from}`.execute(database.db)).rows[0]?.total ?? 0);
+    return { rows, total };
+  };
+  let { rows, total } = await run('all');
+  // No line has every word: the lines with any of them, those with more and rarer words first.
+  if (total === 0 && groups.length > 1) ({ rows, total } = await run('any'));
+  return {
+    totalCount: total,
+    resultList: rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      for (const field of compiled.fields) {
+        const value = row[field.name];
+        result[field.name] = value === null || value === undefined ? null : field.type === 'boolean' ? Boolean(Number(value)) : value;
+      }
+      Object.defineProperty(result, LINE_CODE, { value: String(row.__code), enumerable: false });
+      result.relevance = Math.round(-Number(row.__rank) * 10000) / 10000;
+      return result;
+    }),
+  };
+}
+
+/** The line code of a keyword result, kept out of its JSON (selectFields may leave code out). */
+const LINE_CODE = Symbol('line');
+
+/** HS texts of chapters, headings and subheadings in a language, English where it has none. */
+export async function hsTexts(database: Database, codes: string[], language: SearchLanguage): Promise<Map<string, HsText>> {
+  const found = new Map<string, HsText>();
+  if (codes.length === 0) return found;
+  const english = await database.db
+    .selectFrom('ref_hs_nomenclature')
+    .select(['code', 'description'])
+    .where('code', 'in', codes)
+    .where('level', '>', 1)
+    .execute();
+  for (const row of english) found.set(String(row.code), { code: String(row.code), description: String(row.description), language: 'en' });
+  if (language !== 'en') {
+    const translated = await database.db
+      .selectFrom('hs_text')
+      .select(['code', 'description'])
+      .where('language', '=', language)
+      .where('code', 'in', codes)
+      .execute();
+    for (const row of translated) found.set(String(row.code), { code: String(row.code), description: String(row.description), language });
+  }
+  return found;
+}
+
+/**
+ * Adds to each row the HS texts of its chapter, heading and subheading in the language (`hs`): a
+ * subheading text is often a fragment ("Autres"), to be shown under its heading.
+ */
+export async function withHsTexts(database: Database, rows: Array<Record<string, unknown>>, language: SearchLanguage): Promise<void> {
+  const lineOf = (row: Record<string, unknown>) => {
+    const code = (row as Record<symbol, unknown>)[LINE_CODE] ?? row.code;
+    return typeof code === 'string' && /^\d{6,}$/.test(code) ? code : undefined;
+  };
+  const codes = new Set<string>();
+  for (const row of rows) {
+    const line = lineOf(row);
+    if (line) for (const length of [2, 4, 6]) codes.add(line.slice(0, length));
+  }
+  const texts = await hsTexts(database, [...codes], language);
+  for (const row of rows) {
+    const line = lineOf(row);
+    if (!line) continue;
+    row.hs = {
+      chapter: texts.get(line.slice(0, 2)) ?? null,
+      heading: texts.get(line.slice(0, 4)) ?? null,
+      subheading: texts.get(line.slice(0, 6)) ?? null,
+    };
+  }
+}
+
+/** The tariff (commodity) search: keyword search when the request has keywords, the spec's search otherwise; HS texts when it names a language. */
+export async function tariffSearch(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): Promise<SearchResult> {
+  const result =
+    request.keywords !== undefined ? await keywordSearch(database, definition, request) : await runSearch(database, definition, request);
+  if (request.lang !== undefined) {
+    if (!isSearchLanguage(request.lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
+    await withHsTexts(database, result.resultList, request.lang);
+  }
+  return result;
+}
