@@ -23,7 +23,11 @@ export const notificationsSlice = createSlice({
     dismiss(state, action: PayloadAction<string>) {
       return state.filter((n) => n.id !== action.payload);
     },
+    /** The problem these messages spoke of is gone (the visitor corrected it): they go too. */
+    resolved(state, action: PayloadAction<string[]>) {
+      return state.filter((n) => !action.payload.includes(n.messageKey));
+    },
   },
 });
 
-export const { notify, dismiss } = notificationsSlice.actions;
+export const { notify, dismiss, resolved } = notificationsSlice.actions;

@@ -83,7 +83,20 @@ for (const language of ['en', 'ar']) {
 }
 
 test('a line opens its detail with every tax, its heading and chapter, and its notes state', async ({ page }) => {
+  // Loaded directly, the detail page hydrates without React errors (#418, #423).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/en/tools/tariff-search/detail/?code=09011110');
+  await expect(page.getByRole('region', { name: 'Duties and taxes (%)' })).toBeVisible();
+  expect(errors.filter((text) => /Minified React error|hydrat/i.test(text))).toEqual([]);
+  // The demonstration tariff has no supplementary units: no empty unit line.
+  await expect(page.getByText('Supplementary unit')).toHaveCount(0);
+
   await page.goto('/en/tools/tariff-search/?code=0901');
+  await expect(page.getByRole('columnheader', { name: 'UOM' })).toHaveCount(0);
   await page.getByRole('link', { name: '0901.11.10' }).click();
   await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/detail\/\?code=09011110$/);
   await expect(page.getByRole('heading', { level: 2, name: /Coffee/ }).first()).toBeVisible();
@@ -113,6 +126,12 @@ test('an exact national code jumps to its detail, and unknown codes and chapters
   await expect(
     page.getByText('The HS code you are trying to view does not exist. Please run another search using the bar above.'),
   ).toBeVisible();
+  // The bar the message speaks of is there, above it, and searches.
+  const bar = page.getByRole('search');
+  await expect(bar).toBeVisible();
+  await bar.getByLabel('HS code').fill('0902');
+  await bar.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/\?code=0902/);
   await page.goto('/en/tools/tariff-search/browse/?chapter=77');
   await expect(page.getByText('The chapter 77 does not exist')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import React, { useMemo, useState } from 'react';
 import { Link } from 'gatsby';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notificationsSlice';
+import { notify, resolved } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
@@ -145,6 +145,7 @@ export function ManifestSearch({ language }: { language: string }) {
       return;
     }
     setMessage(null);
+    dispatch(resolved(['notifications.fillOneField']));
     void dispatch(runManifestSearch({ restrictions, ...DEFAULT_PAGE, size: query?.size ?? DEFAULT_PAGE.size }));
   };
 

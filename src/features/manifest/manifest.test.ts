@@ -63,4 +63,13 @@ describe('manifest search requests', () => {
     expect(selectManifest(state)).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
     expect(state.notifications.at(-1)).toMatchObject({ kind: 'error', messageKey: 'notifications.somethingWentWrong' });
   });
+  it('a search that works again takes the failure notice away', async () => {
+    const store = makeStore();
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('down'));
+    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+    vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ voyageNumber: '1' }], totalCount: 1 } });
+    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    expect(store.getState().notifications).toEqual([]);
+  });
 });

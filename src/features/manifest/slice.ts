@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/store';
-import { notify } from '../../app/notificationsSlice';
+import { notify, resolved } from '../../app/notificationsSlice';
 import { fetchVessels, latestManifests, searchManifests, type Manifest, type ManifestQuery, type Vessel, type VesselStatus } from './api';
 
 export interface ManifestState {
@@ -37,7 +37,10 @@ const initialState: ManifestState = {
 
 export const runManifestSearch = createAsyncThunk('manifest/search', async (query: ManifestQuery, { dispatch, rejectWithValue }) => {
   try {
-    return await searchManifests(query);
+    const page = await searchManifests(query);
+    // A search that works again takes away the notice of the one that failed.
+    dispatch(resolved(['notifications.somethingWentWrong']));
+    return page;
   } catch {
     dispatch(notify('error', 'notifications.somethingWentWrong'));
     return rejectWithValue(null);

@@ -1,5 +1,5 @@
-import React from 'react';
-import { Link } from 'gatsby';
+import React, { useEffect, useId, useState } from 'react';
+import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { tenant } from '../../config/tenant';
 import { paths } from '../../config/routes';
@@ -22,19 +22,62 @@ function NotesPanel({ heading }: { heading: string }) {
   );
 }
 
+/** The search bar above a line: another HS code, opened in the tariff search. */
+function CodeSearchBar({ searchPath }: { searchPath: string }) {
+  const { t } = useTranslation('tariff');
+  const id = useId();
+  return (
+    <form
+      className="search-form detail-search"
+      role="search"
+      action={searchPath}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const code = normaliseCode(String(new FormData(event.currentTarget).get('code') ?? ''));
+        void navigate(`${searchPath}${code ? `?${new URLSearchParams({ code })}` : ''}`);
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-code`}>{t('form.code')}</label>
+        <input id={`${id}-code`} name="code" inputMode="numeric" autoComplete="off" />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button">
+          {t('form.search')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** One national tariff line: description, unit, every tax with its label, where it sits, its notes. */
 export function TariffDetail({ language, search }: { language: string; search: string }) {
+  const searchPath = `/${language}${paths.tool('tariff-search')}`;
+  // The code is in the address, which the server-rendered page does not know: render the same loading
+  // state as the server until the page is interactive, so that hydration matches.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <div className="tool detail">
+      <CodeSearchBar searchPath={searchPath} />
+      <LineDetail language={language} search={mounted ? search : null} searchPath={searchPath} />
+    </div>
+  );
+}
+
+function LineDetail({ language, search, searchPath }: { language: string; search: string | null; searchPath: string }) {
   const { t } = useTranslation('tariff');
-  const code = normaliseCode(new URLSearchParams(search).get('code') ?? '');
+  const code = normaliseCode(new URLSearchParams(search ?? '').get('code') ?? '');
   const valid = /^\d{4,10}$/.test(code);
-  const detail = useRequest(valid ? code : null, async () => {
+  const detail = useRequest(search !== null && valid ? code : null, async () => {
     const line = await getTariffCode(code);
     const [heading, chapter] = await Promise.all([getNomenclature(code.slice(0, 4)), getNomenclature(code.slice(0, 2))]);
     return { line, heading, chapter };
   });
-  const searchPath = `/${language}${paths.tool('tariff-search')}`;
   const browsePath = `/${language}${paths.tool('tariff-search')}browse/`;
 
+  if (search === null) return <p className="loading">{t('results.loading')}</p>;
   if (!valid || detail.error instanceof NotFound) {
     return (
       <div className="notice" role="alert">
@@ -54,7 +97,7 @@ export function TariffDetail({ language, search }: { language: string; search: s
 
   const { line, heading, chapter } = detail.data;
   return (
-    <div className="tool detail">
+    <>
       <p>
         <Link to={searchPath}>{t('detail.backToSearch')}</Link>
       </p>
@@ -65,8 +108,12 @@ export function TariffDetail({ language, search }: { language: string; search: s
         </h2>
         {line.descriptionTranslated && <p {...textLanguage(tenant.translatedLanguages[0])}>{line.descriptionTranslated}</p>}
         <dl className="facts">
-          <dt>{t('detail.unit')}</dt>
-          <dd>{line.supplementaryUnitCode ?? '-'}</dd>
+          {line.supplementaryUnitCode && (
+            <>
+              <dt>{t('detail.unit')}</dt>
+              <dd>{line.supplementaryUnitCode}</dd>
+            </>
+          )}
           <dt>{t('detail.heading')}</dt>
           <dd>
             <Link to={`${browsePath}?heading=${heading.code}`}>{displayCode(heading.code)}</Link>{' '}
@@ -105,6 +152,6 @@ export function TariffDetail({ language, search }: { language: string; search: s
         </table>
       </section>
       <NotesPanel heading={line.code.slice(0, 4)} />
-    </div>
+    </>
   );
 }

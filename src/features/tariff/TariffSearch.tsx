@@ -75,6 +75,7 @@ export function TariffSearch({ language }: { language: string }) {
     run({ ...query, sort: field as SortField, order, page: 1 });
   };
 
+  const hasUnits = data.some((row) => row.supplementaryUnitCode);
   const columns = useMemo<Array<ColumnDef<TariffCode, unknown>>>(
     () => [
       {
@@ -93,13 +94,18 @@ export function TariffSearch({ language }: { language: string }) {
         accessorFn: (row) => row.description,
         cell: ({ row }) => <BilingualText text={row.original.description} translated={row.original.descriptionTranslated} />,
       },
-      {
-        id: 'uom',
-        header: t('columns.uom'),
-        enableSorting: false,
-        accessorFn: (row) => row.supplementaryUnitCode,
-        cell: ({ getValue }) => (getValue() as string | null) ?? '-',
-      },
+      // The unit column only when a line of the results has a unit (the demonstration tariff has none).
+      ...(hasUnits
+        ? [
+            {
+              id: 'uom',
+              header: t('columns.uom'),
+              enableSorting: false,
+              accessorFn: (row: TariffCode) => row.supplementaryUnitCode,
+              cell: ({ getValue }: { getValue: () => unknown }) => (getValue() as string | null) ?? '-',
+            } satisfies ColumnDef<TariffCode, unknown>,
+          ]
+        : []),
       ...TAX_COLUMNS.map<ColumnDef<TariffCode, unknown>>(({ field, label }) => ({
         id: field,
         header: label,
@@ -108,7 +114,7 @@ export function TariffSearch({ language }: { language: string }) {
         cell: ({ getValue }) => formatNumber(getValue() as number | null),
       })),
     ],
-    [t, language],
+    [t, language, hasUnits],
   );
 
   /** Every line of the current search, up to the export maximum, in the tariff's column set. */
