@@ -132,7 +132,7 @@ function PredictionCard({ prediction, rank, language }: { prediction: Prediction
 export function AiTariffSearch({ language, search }: { language: string; search: string }) {
   const { t } = useTranslation('aiTariff');
   const dispatch = useAppDispatch();
-  const { data, loading, error, query } = useAppSelector(selectAiTariff);
+  const { data, loading, error, busyFor, query } = useAppSelector(selectAiTariff);
   const fromUrl = new URLSearchParams(search).get('q') ?? '';
   const [text, setText] = useState(fromUrl);
   const [problem, setProblem] = useState(false);
@@ -194,7 +194,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
         )}
         {!loading && error && (
           <p className="notice" role="alert">
-            {t('results.error')}
+            {busyFor === null ? t('results.error') : t('results.busy', { seconds: busyFor })}
           </p>
         )}
         {!loading && data && (!data.confident || data.predictions.length === 0) && (

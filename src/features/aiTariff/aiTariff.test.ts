@@ -43,5 +43,15 @@ describe('the tariff finder client', () => {
     });
     expect(state.notifications).toHaveLength(0);
     expect(log).toHaveBeenCalledTimes(2);
+    expect(selectAiTariff(state).busyFor).toBeNull();
+  });
+  it('says the finder is busy, and for how long, when it answers 429', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = makeStore();
+    vi.spyOn(http, 'get').mockRejectedValue(
+      Object.assign(new Error('Request failed with status code 429'), { response: { status: 429, headers: { 'retry-after': '42' } } }),
+    );
+    await store.dispatch(searchPredictions('laptop'));
+    expect(selectAiTariff(store.getState())).toMatchObject({ error: true, busyFor: 42 });
   });
 });

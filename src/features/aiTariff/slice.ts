@@ -8,13 +8,29 @@ export interface AiTariffState {
   loading: boolean;
   /** The list fetch failed. */
   error: boolean;
+  /** The finder answered that it is busy (429): retry after this many seconds. */
+  busyFor: number | null;
   /** Details per HS code, each with its own loading and error (no notification for these). */
   details: Record<string, { data: CodeDetails | null; loading: boolean; error: boolean }>;
 }
 
-const initialState: AiTariffState = { query: '', data: null, loading: false, error: false, details: {} };
+const initialState: AiTariffState = { query: '', data: null, loading: false, error: false, busyFor: null, details: {} };
 
-export const searchPredictions = createAsyncThunk('aiTariff/list', (query: string) => listPredictions(query));
+/** Seconds to wait when the service answered 429 (Retry-After, at least 1), else null. */
+export function busyFor(error: unknown): number | null {
+  const response = (error as { response?: { status?: number; headers?: Record<string, unknown> } }).response;
+  if (response?.status !== 429) return null;
+  const seconds = Number(response.headers?.['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+}
+
+export const searchPredictions = createAsyncThunk('aiTariff/list', async (query: string, { rejectWithValue }) => {
+  try {
+    return await listPredictions(query);
+  } catch (error) {
+    return rejectWithValue(busyFor(error));
+  }
+});
 export const loadDetails = createAsyncThunk('aiTariff/details', (hsCode: string) => fetchDetails(hsCode), {
   condition: (hsCode, { getState }) => {
     const known = selectAiTariff(getState() as RootState).details[hsCode];
@@ -32,6 +48,7 @@ export const aiTariffSlice = createSlice({
         state.query = action.meta.arg;
         state.loading = true;
         state.error = false;
+        state.busyFor = null;
       })
       .addCase(searchPredictions.fulfilled, (state, action) => {
         if (action.meta.arg !== state.query) return;
@@ -42,6 +59,7 @@ export const aiTariffSlice = createSlice({
         if (action.meta.arg !== state.query) return;
         state.loading = false;
         state.error = true;
+        state.busyFor = typeof action.payload === 'number' ? action.payload : null;
         state.data = null;
       })
       .addCase(loadDetails.pending, (state, action) => {
