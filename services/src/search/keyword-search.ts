@@ -10,7 +10,7 @@ import { textIndexOf } from '../db/migrations.js';
 import { compileSearch, RequestError, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
 import { SEARCH_FIELDS, SEARCH_TABLE } from './documents.js';
-import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryExpression, type SearchLanguage } from './text.js';
+import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type SearchLanguage } from './text.js';
 
 export interface KeywordSearchRequest extends SearchRequest {
   /** Words as a trader writes them, in any of the portal's languages. */
@@ -37,6 +37,8 @@ const FTS_WEIGHTS: Record<(typeof SEARCH_FIELDS)[number], number> = {
 };
 /** ts_rank_cd() weights of the tsvector classes {D, C, B, A} (see migration 0007 for which field has which class). */
 const TS_WEIGHTS = '{0.1, 0.3, 0.6, 1.0}';
+/** Weight of the query's phrase score against its words' score on PostgreSQL. */
+const PHRASE_WEIGHT = sql.lit(3);
 
 /** Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases. */
 function matches(database: Database, groups: string[][], mode: 'all' | 'any'): RawBuilder<unknown> {
@@ -45,8 +47,12 @@ function matches(database: Database, groups: string[][], mode: 'all' | 'any'): R
     const weights = sql.join(SEARCH_FIELDS.map((field) => sql.lit(FTS_WEIGHTS[field])));
     return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${ftsMatchExpression(groups, mode)}`;
   }
-  const query = sql`to_tsquery('simple', ${tsqueryExpression(groups, mode)})`;
-  return sql`select code as __line, -ts_rank_cd(${TS_WEIGHTS}::float4[], document, ${query}) as __rank from ${sql.table(SEARCH_TABLE)} where document @@ ${query}`;
+  const { words, phrase } = tsqueryParts(groups, mode);
+  const query = sql`to_tsquery('simple', ${words})`;
+  const rank = (tsquery: RawBuilder<unknown>) => sql`ts_rank_cd(${TS_WEIGHTS}::float4[], document, ${tsquery})`;
+  // A phrase match counts on top of the words' score (as a phrase adds its own bm25 term on SQLite).
+  const score = phrase === null ? rank(query) : sql`${rank(query)} + ${PHRASE_WEIGHT} * ${rank(sql`to_tsquery('simple', ${phrase})`)}`;
+  return sql`select code as __line, -(${score}) as __rank from ${sql.table(SEARCH_TABLE)} where document @@ ${query}`;
 }
 
 /** The keyword search of an entity holding tariff lines (code = the line's code), with the request's other restrictions, sort and page. */

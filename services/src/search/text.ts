@@ -123,12 +123,44 @@ export function queryGroups(text: string): string[][] {
 const quoteFts = (token: string) => `"${token.replace(/"/g, '""')}"`;
 const quoteTsquery = (token: string) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-/** SQLite FTS5 MATCH expression: every group (AND) or any (OR); each token quoted, so none is read as syntax. */
-export function ftsMatchExpression(groups: string[][], mode: 'all' | 'any'): string {
-  return groups.map((group) => `(${group.map(quoteFts).join(' OR ')})`).join(mode === 'all' ? ' AND ' : ' OR ');
+/**
+ * The query words in their order as phrases (English, French and Spanish stems), for queries of 2 to 6
+ * words: a line whose text has them side by side ("leather shoes") gains their phrase score on top.
+ */
+function phrases(groups: string[][]): string[][] {
+  if (groups.length < 2 || groups.length > 6) return [];
+  const width = Math.max(...groups.map((group) => group.length));
+  const result = new Map<string, string[]>();
+  for (let index = 0; index < width; index++) {
+    const phrase = groups.map((group) => group[index] ?? group[0]);
+    result.set(phrase.join(' '), phrase);
+  }
+  return [...result.values()];
 }
 
-/** PostgreSQL to_tsquery text with the same meaning as ftsMatchExpression. */
+/**
+ * SQLite FTS5 MATCH expression: every group (AND) or any (OR), or the words as a phrase (which has
+ * every group too, so the matches are the same and the phrase only adds to the score); each token
+ * quoted, so none is read as syntax.
+ */
+export function ftsMatchExpression(groups: string[][], mode: 'all' | 'any'): string {
+  const words = groups.map((group) => `(${group.map(quoteFts).join(' OR ')})`).join(mode === 'all' ? ' AND ' : ' OR ');
+  const phrase = phrases(groups).map((tokens) => tokens.map(quoteFts).join(' + '));
+  return phrase.length === 0 ? words : `(${words}) OR ${phrase.join(' OR ')}`;
+}
+
+/**
+ * PostgreSQL to_tsquery texts with the meaning of ftsMatchExpression: the words (what a line must match)
+ * and the phrases (null for a single word), ranked apart since ts_rank_cd() scores an OR by its best branch.
+ */
+export function tsqueryParts(groups: string[][], mode: 'all' | 'any'): { words: string; phrase: string | null } {
+  const words = groups.map((group) => `(${group.map(quoteTsquery).join(' | ')})`).join(mode === 'all' ? ' & ' : ' | ');
+  const phrase = phrases(groups).map((tokens) => `(${tokens.map(quoteTsquery).join(' <-> ')})`);
+  return { words, phrase: phrase.length === 0 ? null : phrase.join(' | ') };
+}
+
+/** The whole PostgreSQL query text (words or phrases), with the same matches as ftsMatchExpression. */
 export function tsqueryExpression(groups: string[][], mode: 'all' | 'any'): string {
-  return groups.map((group) => `(${group.map(quoteTsquery).join(' | ')})`).join(mode === 'all' ? ' & ' : ' | ');
+  const { words, phrase } = tsqueryParts(groups, mode);
+  return phrase === null ? words : `(${words}) | ${phrase}`;
 }
