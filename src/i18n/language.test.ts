@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, formatNumber, parseAmount } from './language';
+import { fileSize, formatNumber, optionLabel, parseAmount } from './language';
 
 describe('amounts typed by visitors', () => {
   it.each([
@@ -50,5 +50,11 @@ describe('file sizes', () => {
     expect(fileSize(1536, 'en')).toBe('1.5 kB');
     expect(fileSize(3 * 1024 * 1024, 'fr')).toBe('3\u202fMo');
     expect(fileSize(null, 'fr')).toBe('-');
+  });
+});
+
+describe('option labels', () => {
+  it('isolate each part, so that a right-to-left page keeps "IM-4" and "(BD)" whole', () => {
+    expect(optionLabel('IM-4', 'Import')).toBe('\u2068IM-4\u2069 · \u2068Import\u2069');
   });
 });

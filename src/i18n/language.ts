@@ -127,6 +127,14 @@ export function fileSize(bytes: number | null, language: string): string {
   }).format(value);
 }
 
+/**
+ * A select option's label made of a code and a name, each in its own direction isolate: in a right-to-left
+ * page "IM-4 · Import…" or "Bangladesh (BD)" would otherwise be reordered and cut at the wrong end.
+ */
+export function optionLabel(...parts: Array<string | number>): string {
+  return parts.map((part) => `\u2068${part}\u2069`).join(' · ');
+}
+
 /** The language cookie: path /, same-site strict, one year. */
 export function languageCookie(language: Language): string {
   return `guichet_lang=${language}; path=/; max-age=31536000; SameSite=Strict`;

@@ -6,7 +6,7 @@ import { loadReferenceList, selectReferenceLists } from '../../app/referenceList
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
-import { formatNumber, textLanguage } from '../../i18n/language';
+import { formatNumber, optionLabel, textLanguage } from '../../i18n/language';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import type { ExportTable } from '../../export';
 import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
@@ -156,7 +156,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {models.map((model) => (
               <option key={`${model.code}-${model.generalProcedureCode}`} value={`${model.code}-${model.generalProcedureCode}`}>
-                {`${model.code}-${model.generalProcedureCode} · ${describe(model, translated)}`}
+                {optionLabel(`${model.code}-${model.generalProcedureCode}`, describe(model, translated))}
               </option>
             ))}
           </select>
@@ -200,7 +200,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {countries.map((country) => (
               <option key={String(country.code)} value={String(country.code)}>
-                {`${describe(country, translated)} (${country.code})`}
+                {optionLabel(describe(country, translated), String(country.code))}
               </option>
             ))}
           </select>
@@ -234,7 +234,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {currencies.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {`${row.code} · ${describe(row, translated)}`}
+                {optionLabel(String(row.code), describe(row, translated))}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import { usesTranslatedSearch } from '../../config/tenant';
 import type { ExportTable } from '../../export';
 import { searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
+import { optionLabel } from '../../i18n/language';
 import { EMPTY_CONSIGNMENT, type Consignment, type DocumentName, type FieldError, type RequiredDocument } from './api';
 import {
   addConsignment,
@@ -240,7 +241,7 @@ export function TradersGuide({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {procedures.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {`${row.code} · ${text(row, translated)}`}
+                {optionLabel(String(row.code), text(row, translated))}
               </option>
             ))}
           </select>
@@ -260,7 +261,7 @@ export function TradersGuide({ language }: { language: string }) {
             <option value="">{t('form.none')}</option>
             {nationals.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {`${row.code} · ${text(row, translated)}`}
+                {optionLabel(String(row.code), text(row, translated))}
               </option>
             ))}
           </select>
