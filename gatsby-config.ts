@@ -1,8 +1,12 @@
 import type { GatsbyConfig } from 'gatsby';
 import { tenant, FALLBACK_LANGUAGE } from './src/config/tenant';
 
-/** Where the build reads content: the guichet server's proxy to the CMS GraphQL endpoint. */
-const cmsGraphqlUrl = process.env.CMS_GRAPHQL_URL || `http://localhost:${process.env.PORT || 8000}/trade-server/graphql/`;
+/**
+ * Where the build reads content: the CMS GraphQL endpoint itself (CMS_URL, as the guichet server uses it), not
+ * the portal's public /trade-server/graphql/, which refuses introspection in production and pages over 100 rows.
+ */
+const cmsUrl = (process.env.CMS_URL || `http://127.0.0.1:${process.env.CMS_PORT || 1337}`).replace(/\/+$/, '');
+const cmsGraphqlUrl = process.env.CMS_GRAPHQL_URL || `${cmsUrl}/graphql`;
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -39,6 +39,7 @@ test('roles: the declarant is denied the internal tools page, the officer sees i
   const pageData = await (await page.request.get('/page-data/en/internal-tools/page-data.json')).text();
   expect(pageData).not.toContain(staffText);
   const proxied = await page.request.post('/trade-server/graphql/', { data: { query: '{ internalToolsPage(locale: "en") { body } }' } });
+  expect(proxied.status()).toBe(400);
   expect(JSON.stringify(await proxied.json())).not.toContain(staffText);
   expect((await page.request.get('/portal-service/internal-tools?locale=en')).status()).toBe(401);
 });
