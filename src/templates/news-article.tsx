@@ -24,12 +24,17 @@ export default function NewsArticlePage({ pageContext }: TemplateProps<Context>)
     >
       <article className="article">
         <FallbackNotice show={article.fallback} />
-        <header {...textLanguage(article.lang)}>
-          <h1>{article.title}</h1>
+        <header>
+          {/* The title and summary are in the article's language (English on a fallback), the date line in the page's. */}
+          <h1 {...textLanguage(article.lang)}>{article.title}</h1>
           <p className="article-date">
             <time dateTime={article.date}>{t('news.published', { date: formatDate(article.date, language) })}</time>
           </p>
-          {article.summary && <p className="lead">{article.summary}</p>}
+          {article.summary && (
+            <p className="lead" {...textLanguage(article.lang)}>
+              {article.summary}
+            </p>
+          )}
         </header>
         {article.image && <img className="article-image" src={article.image.url} alt={article.image.alternativeText ?? ''} />}
         <RichText html={article.html} lang={article.lang} />

@@ -76,8 +76,11 @@ test('a missing translation falls back to English, says so, and marks the text a
   await page.goto(`/bn/news/${untranslated}/`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   await expect(page.locator('.fallback-notice')).toBeVisible();
-  await expect(page.locator('article header')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('article header h1')).toHaveAttribute('lang', 'en');
   await expect(page.locator('.rich-text')).toHaveAttribute('lang', 'en');
+  // The date line is in the page's language, not inside the English text.
+  await expect(page.locator('article .article-date')).toBeVisible();
+  await expect(page.locator('[lang="en"] .article-date')).toHaveCount(0);
 });
 
 test('the static query data is loaded from /page-data/sq/d/', async ({ page }) => {
