@@ -163,3 +163,18 @@ test('switching language on a tool keeps its search', async ({ page }) => {
   await expect(page.getByLabel('HS কোড')).toHaveValue('0902');
   await expect(page.locator('table tbody tr').first()).toContainText('0902.');
 });
+
+test('Latin text on Arabic and Bengali pages is rendered in Noto Sans, not a system fallback', async ({ page }) => {
+  for (const language of ['ar', 'bn']) {
+    await page.goto(`/${language}/`);
+    const client = await page.context().newCDPSession(page);
+    await client.send('DOM.enable');
+    await client.send('CSS.enable');
+    const { root } = await client.send('DOM.getDocument');
+    // The brand name "Guichet" is Latin text on every page.
+    const { nodeId } = await client.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.brand-name' });
+    const { fonts } = await client.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(fonts.map((font) => font.familyName).join(', '), language).toMatch(/^Noto Sans( (Bold|Regular|SemiBold|Medium))?(,|$)/);
+    await client.detach();
+  }
+});
