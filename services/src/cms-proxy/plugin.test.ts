@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config.js';
 import { cmsProxyPlugin } from './plugin.js';
@@ -246,7 +247,6 @@ describe('the public CMS GraphQL endpoint', () => {
       /introspection \(__type\) is not available/,
     );
     const development = await proxy('development');
-    const { getIntrospectionQuery } = await import('graphql');
     expect((await post(development, { query: getIntrospectionQuery() })).statusCode).toBe(200);
   });
 
