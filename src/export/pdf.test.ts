@@ -207,6 +207,26 @@ describe('tableToPdf', () => {
     for (const expected of ['0901.11.00', 'HS 0901.11', 'Pepper nigrum', '12.5%']) expect(out).toContain(expected);
   });
 
+  it('keeps numbers, dates and codes left-to-right in an Arabic table: the minus on the left, the date in order', async () => {
+    const table: ExportTable = {
+      title: 'أسعار الصرف',
+      language: 'ar',
+      columns: [{ header: 'الرمز' }, { header: 'التاريخ' }, { header: 'الفرق', numeric: true, decimals: 4 }],
+      rows: [['USD', '11/25/2026 10:30', -0.0883]],
+    };
+    const file = join(work, 'ar-numbers.pdf');
+    writeFileSync(file, await tableToPdf(table, fonts));
+    // Where the glyphs are drawn (extracted text alone would read the logical order back).
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
+        /xMin="([\d.]+)"[^>]*xMax="([\d.]+)"[^>]*>([^<]+)</g,
+      ),
+    ].map(([, xMin, xMax, word]) => ({ word, xMin: Number(xMin), width: Number(xMax) - Number(xMin) }));
+    const at = (word: string) => words.find((item) => item.word === word && item.width > 5);
+    expect(at('-0.0883'), 'the minus drawn on the left of the number').toBeDefined();
+    expect(at('11/25/2026')!.xMin).toBeLessThan(at('10:30')!.xMin);
+  });
+
   it.each(['en', 'ar', 'bn'] as const)('renders page 1 of the %s table like the reference', (key) => {
     const prefix = join(work, `${key}-render`);
     execFileSync('pdftoppm', ['-r', String(DPI), '-f', '1', '-l', '1', '-singlefile', '-png', pdfs[key]!, prefix]);

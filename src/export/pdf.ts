@@ -141,9 +141,12 @@ interface Line {
 interface TextStyle {
   bold: boolean;
   size: number;
-  /** Lay out left-to-right whatever the table's direction (page numbers). */
+  /** Lay out left-to-right whatever the table's direction (page numbers, cells without right-to-left letters). */
   ltr?: boolean;
 }
+
+/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms: letters that make a text right-to-left. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 class Typesetter {
   private currentFont = '';
@@ -550,9 +553,12 @@ export async function tableToPdf(table: ExportTable, fonts: PdfFonts): Promise<U
   const firstBodyTop = y;
   doc.lineWidth(0.4).strokeColor(RULE_COLOR);
   for (const row of table.rows) {
-    const cells = table.columns.map((column, c) =>
-      typesetter.layout(cellText(row[c], column.decimals), widths[c]! - 2 * PAD_X, { bold: false, size: BODY_SIZE }),
-    );
+    // A cell's direction is its own (like dir="auto"): numbers, dates and codes stay left-to-right in an
+    // Arabic table, so "-0.0883" keeps its minus on the left and "11/25/2026 10:30" its order.
+    const cells = table.columns.map((column, c) => {
+      const text = cellText(row[c], column.decimals);
+      return typesetter.layout(text, widths[c]! - 2 * PAD_X, { bold: false, size: BODY_SIZE, ltr: !RTL_LETTER.test(text) });
+    });
     const lineCount = Math.max(...cells.map((lines) => lines.length));
     let from = 0;
     while (from < lineCount) {
