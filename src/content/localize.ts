@@ -1,4 +1,5 @@
-import { Marked, type Tokens } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { IMAGE_SCHEMES, LINK_SCHEMES, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, markdownToHtml } from './markdown';
 
 /**
  * Picks, for each entry, the version in the wanted language, or the English one
@@ -23,32 +24,24 @@ export function withFallback<T extends object>(
   return result;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+/** The build-time sanitiser's rules (the browser's are in rich-text.ts, from the same lists). */
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: RICH_TEXT_TAGS,
+  allowedAttributes: RICH_TEXT_ATTRIBUTES,
+  allowedClasses: { code: ['language-*'] },
+  allowedSchemes: LINK_SCHEMES,
+  allowedSchemesByTag: { img: IMAGE_SCHEMES },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // Dropped with what they contain; other tags that are not allowed keep their text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+};
 
 /**
- * Renders CMS Markdown to HTML. Raw HTML in the source is shown as text, and
- * portal links written without a language (/tools/tariff-search) get the page's language prefix.
+ * Renders CMS Markdown to sanitised HTML (sanitize-html, allow-list of markdown.ts). Raw HTML in the source
+ * is shown as text, and portal links written without a language (/tools/tariff-search) get the page's
+ * language prefix. Runs at build time; in the browser, renderMarkdownInBrowser (rich-text.ts) is lighter.
  */
 export function renderMarkdown(markdown: string | null | undefined, language: string): string {
   if (!markdown) return '';
-  const marked = new Marked({ gfm: true, breaks: false });
-  marked.use({
-    renderer: {
-      html(token: Tokens.HTML | Tokens.Tag) {
-        return escapeHtml(token.text);
-      },
-    },
-    walkTokens(token) {
-      if (token.type === 'link' || token.type === 'image') {
-        const href = token.href;
-        if (/^(javascript|data|vbscript):/i.test(href.trim())) token.href = '#';
-        else if (token.type === 'link' && href.startsWith('/') && !href.startsWith('//') && !/^\/(en|fr|es|ar|bn)(\/|$)/.test(href)) {
-          token.href = `/${language}${href}`;
-        }
-      }
-    },
-  });
-  return marked.parse(markdown, { async: false }) as string;
+  return sanitizeHtml(markdownToHtml(markdown, language), SANITIZE_OPTIONS);
 }

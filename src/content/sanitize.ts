@@ -1,46 +1,23 @@
-const ALLOWED = new Set([
-  'P',
-  'BR',
-  'UL',
-  'OL',
-  'LI',
-  'B',
-  'STRONG',
-  'I',
-  'EM',
-  'H3',
-  'H4',
-  'H5',
-  'TABLE',
-  'THEAD',
-  'TBODY',
-  'TR',
-  'TD',
-  'TH',
-  'SPAN',
-  'DIV',
-  'SUB',
-  'SUP',
-]);
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+
+// The browser's sanitiser (DOMPurify; rich-text.ts uses it for Markdown too). Its instance is made on first
+// use: the pages are also rendered at build time, where there is no window (notes are only shown in the browser).
+
+/** Tariff notes: text and simple formatting only; no links, images or other attributes. */
+const NOTES: Config = {
+  ALLOWED_TAGS: ['p', 'br', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'h3', 'h4', 'h5', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'span', 'div', 'sub', 'sup'],
+  ALLOWED_ATTR: ['dir', 'lang'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+let notesPurifier: Purifier | undefined;
 
 /**
  * Keeps only text and simple formatting from notes HTML: scripts, styles, links,
- * images, event handlers and every attribute are dropped.
+ * images, event handlers and every attribute but dir and lang are dropped.
  */
 export function sanitizeNotes(html: string): string {
-  const document = new DOMParser().parseFromString(html, 'text/html');
-  const clean = (node: Node): Node[] => {
-    if (node.nodeType === Node.TEXT_NODE) return [document.createTextNode(node.textContent ?? '')];
-    if (node.nodeType !== Node.ELEMENT_NODE) return [];
-    const element = node as Element;
-    if (['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT'].includes(element.tagName)) return [];
-    const children = [...element.childNodes].flatMap(clean);
-    if (!ALLOWED.has(element.tagName)) return children;
-    const copy = document.createElement(element.tagName.toLowerCase());
-    children.forEach((child) => copy.appendChild(child));
-    return [copy];
-  };
-  const container = document.createElement('div');
-  [...document.body.childNodes].flatMap(clean).forEach((node) => container.appendChild(node));
-  return container.innerHTML;
+  notesPurifier ??= DOMPurify(window);
+  return notesPurifier.sanitize(html, NOTES) as string;
 }
