@@ -295,7 +295,9 @@ function createKeywordSearch(dialect: DialectName): Migration {
       await sql`alter table ${sql.table(SEARCH_TABLE)} add column document tsvector generated always as (${vector('national', 'A')} || ${vector('names', 'A')} || ${vector('lexicon', 'B')} || ${vector('subheading', 'B')} || ${vector('heading', 'C')} || ${vector('chapter', 'D')}) stored`.execute(
         db,
       );
-      await sql`create index ${sql.id(`${SEARCH_TABLE}_document`)} on ${sql.table(SEARCH_TABLE)} using gin (document)`.execute(db);
+      await sql`create index ${sql.id(`${SEARCH_TABLE}_document`)} on ${sql.table(SEARCH_TABLE)} using gin (document) with (fastupdate = off)`.execute(
+        db,
+      );
     },
     async down(db: Kysely<AnyDatabase>) {
       if (dialect === 'sqlite') await sql`drop table if exists ${sql.id(textIndexOf(SEARCH_TABLE))}`.execute(db);
