@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../app/notificationsSlice';
 import { useAppDispatch } from '../app/store';
 import { download } from '../export/download';
-import { EXPORT_FORMATS, exportTable, type ExportFormat, type ExportTable } from '../export';
+import { exportFormatsFor, exportTable, extensionOf, type ExportFormat, type ExportTable } from '../export';
 
 interface ExportMenuProps {
   /** Builds the table to export (it may fetch every row of the search). */
@@ -14,14 +14,14 @@ interface ExportMenuProps {
 
 /** Export buttons for a result table, with progress while the file is prepared, and a Print button. */
 export function ExportMenu({ load, fileName }: ExportMenuProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
       const blob = await exportTable(await load(), format);
-      download(blob, `${fileName}.${format}`);
+      download(blob, `${fileName}.${extensionOf(format)}`);
     } catch {
       dispatch(notify('error', 'notifications.somethingWentWrong'));
     } finally {
@@ -32,7 +32,7 @@ export function ExportMenu({ load, fileName }: ExportMenuProps) {
     <>
       <div className="export-menu" role="group" aria-label={t('export.label')}>
         <span className="export-label">{t('export.label')}</span>
-        {EXPORT_FORMATS.map((format) => (
+        {exportFormatsFor(i18n.language).map((format) => (
           <button
             key={format}
             type="button"
@@ -40,7 +40,7 @@ export function ExportMenu({ load, fileName }: ExportMenuProps) {
             disabled={busy !== null}
             onClick={() => void run(format)}
           >
-            {format.toUpperCase()}
+            {format === 'csv-semicolon' ? t('export.csvSemicolon') : format.toUpperCase()}
           </button>
         ))}
         {busy && (

@@ -1,12 +1,25 @@
 import { MISSING, type ExportCell, type ExportTable } from './table';
 
-function field(value: ExportCell): string {
-  const text = value === null || value === '' ? MISSING : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Comma-separated, or semicolon-separated with decimal commas (what spreadsheets expect where 1,5 is a number). */
+export type CsvDialect = 'comma' | 'semicolon';
+
+function field(value: ExportCell, dialect: CsvDialect): string {
+  const text =
+    value === null || value === ''
+      ? MISSING
+      : typeof value === 'number' && dialect === 'semicolon'
+        ? String(value).replace('.', ',')
+        : String(value);
+  const needsQuotes = dialect === 'semicolon' ? /[";\r\n]/ : /[",\r\n]/;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** RFC 4180 CSV with a UTF-8 byte order mark, so that spreadsheets open Arabic and Bengali correctly. */
-export function tableToCsv(table: ExportTable): string {
-  const lines = [table.columns.map((column) => field(column.header)), ...table.rows.map((row) => row.map(field))];
-  return `\uFEFF${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
+export function tableToCsv(table: ExportTable, dialect: CsvDialect = 'comma'): string {
+  const separator = dialect === 'semicolon' ? ';' : ',';
+  const lines = [
+    table.columns.map((column) => field(column.header, dialect)),
+    ...table.rows.map((row) => row.map((value) => field(value, dialect))),
+  ];
+  return `\uFEFF${lines.map((line) => line.join(separator)).join('\r\n')}\r\n`;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { tableToCsv } from './csv';
+import { exportFormatsFor, extensionOf } from './index';
 import { tableToXlsx } from './xlsx';
 import type { ExportTable } from './table';
 
@@ -26,6 +27,14 @@ describe('CSV', () => {
       '',
     ]);
   });
+  it('has a semicolon dialect with decimal commas, offered where the page language writes 1,5', () => {
+    const csv = tableToCsv({ ...table('fr'), rows: [['0901;1', 'Café', 93.16]] }, 'semicolon');
+    expect(csv.slice(1).split('\r\n')).toEqual(['HS code;الوصف;TTI', '"0901;1";Café;93,16', '']);
+    expect(exportFormatsFor('fr')).toContain('csv-semicolon');
+    expect(exportFormatsFor('es')).toContain('csv-semicolon');
+    expect(exportFormatsFor('en')).not.toContain('csv-semicolon');
+    expect(extensionOf('csv-semicolon')).toBe('csv');
+  });
 });
 
 describe('XLSX', () => {
@@ -45,5 +54,14 @@ describe('XLSX', () => {
     expect(text).toContain('الوصف');
     expect(xml).toMatch(/<c r="C2"[^>]*><v>93.16<\/v>/);
     expect(text).toContain('>-<');
+  });
+  it('writes date columns as dates, not text', async () => {
+    const blob = await tableToXlsx({ title: 'Rates', language: 'fr', columns: [{ header: 'Date', date: true }], rows: [['2026-09-29']] });
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const xml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    const strings = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
+    // A date is a serial number (days since 1899-12-30) with a date format, not the string.
+    expect(xml).toMatch(/<c r="A2"[^>]*s="\d+"[^>]*><v>46294<\/v>/);
+    expect(strings).not.toContain('2026-09-29');
   });
 });

@@ -5,6 +5,8 @@ export interface ExportColumn {
   numeric?: boolean;
   /** Decimals of a numeric column (default 2). */
   decimals?: number;
+  /** Cells are dates as YYYY-MM-DD (written as dates where the format has them). */
+  date?: boolean;
 }
 
 export type ExportCell = string | number | null;

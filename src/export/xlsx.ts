@@ -6,13 +6,14 @@ import { MISSING, type ExportTable } from './table';
 export async function tableToXlsx(table: ExportTable): Promise<Blob> {
   const header = table.columns.map((column) => ({ value: column.header, fontWeight: 'bold' as const }));
   const rows = table.rows.map((row) =>
-    row.map((value, index) =>
-      value === null || value === ''
-        ? { value: MISSING }
-        : table.columns[index]?.numeric && typeof value === 'number'
-          ? { value, type: Number, format: `#,##0.${'0'.repeat(table.columns[index]?.decimals ?? 2)}` }
-          : { value: String(value) },
-    ),
+    row.map((value, index) => {
+      const column = table.columns[index];
+      if (value === null || value === '') return { value: MISSING };
+      if (column?.numeric && typeof value === 'number') return { value, type: Number, format: `#,##0.${'0'.repeat(column.decimals ?? 2)}` };
+      const day = column?.date && typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+      if (day) return { value: new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))), type: Date, format: 'yyyy-mm-dd' };
+      return { value: String(value) };
+    }),
   );
   const widths = table.columns.map((column, index) => ({
     width: Math.min(60, Math.max(column.header.length, ...table.rows.slice(0, 200).map((row) => String(row[index] ?? MISSING).length)) + 2),

@@ -142,7 +142,7 @@ export async function externalRatesPlugin(app: FastifyInstance, options: { datab
           { header: text.currency },
           { header: text.name },
           { header: text.rate, numeric: true, decimals: 4 },
-          { header: text.date },
+          { header: text.date, date: true },
         ],
         rows: exchangeRates.map((row) => [row.currency, row.currencyName, row.rate, row.date]),
       });

@@ -139,7 +139,8 @@ export async function manifestPlugin(app: FastifyInstance, options: { verifier: 
         title: text.title,
         subtitle: `${text.sample} · ${current().day}`,
         language: locale,
-        columns: text.columns.map((header, index) => ({ header, numeric: index >= 9, decimals: 0 })),
+        // Registration, departure and arrival dates (columns 2, 8 and 9) are dates in XLSX.
+        columns: text.columns.map((header, index) => ({ header, numeric: index >= 9, decimals: 0, date: [1, 7, 8].includes(index) })),
         rows: rows.map((row) => [
           `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`,
           row.registrationDate,
