@@ -46,6 +46,7 @@ export const API_PREFIXES = [
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
   guardReplies(app);
+  (await import('./limits/json-body.js')).limitJsonDepth(app);
   const inFlight = trackInFlight(app);
   rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);

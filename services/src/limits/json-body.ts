@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. The services' bodies nest a few levels (a search:
+ * body > restrictions > item > values); the CMS's GraphQL queries allow depth 15. Deeper bodies are refused before
+ * they are parsed, so that nothing that walks a body recursively (validation, cache keys, the CMS proxy) can
+ * run out of stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** A JSON body nested too deeply: 400, naming the body. */
+export class JsonDepthError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_CTP_JSON_TOO_DEEP';
+  readonly field = 'body';
+  constructor(readonly limit: number) {
+    super(`body: JSON nested deeper than ${limit} levels of arrays and objects`);
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/** True when the JSON text nests arrays/objects more than `limit` levels deep (one pass, no recursion; strings skipped). */
+export function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+      if (++depth > limit) return true;
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The server's JSON body parser: Fastify's own (400 for an empty or invalid body, __proto__ refused), after a
+ * check of the nesting depth. Called on the root instance before the services register, so it covers every route.
+ */
+export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH): void {
+  const parse = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestedDeeperThan(text, limit)) return done(new JsonDepthError(limit), undefined);
+    parse(request, text, done);
+  });
+}
