@@ -170,4 +170,26 @@ describe.each(BACKENDS)('reference service fuzz on $name', (backend) => {
     const count = await service.app.inject({ method: 'POST', url: '/reference-service/commodity/search', payload: { max: 0 } });
     expect(count.json().totalCount).toBe(7154);
   }, 120_000);
+
+  it('refuses more list values than one statement may bind, naming the restriction', async () => {
+    // Each value is a bound parameter: 40 lists of 1000 (each list within the schema) pass SQLite's 32766.
+    const restrictions = Array.from({ length: 40 }, (_restriction, index) => ({
+      field: 'code',
+      operator: index % 2 ? 'IN' : 'NOT_IN',
+      values: Array.from({ length: 1000 }, (_value, item) => String(item)),
+    }));
+    const search = (payload: unknown) =>
+      service.app.inject({ method: 'POST', url: '/reference-service/commodity/search', payload: payload as object });
+    const refused = await search({ restrictions, restrictBy: 'AND' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('restrictions[5].values: one search may list at most 5000 values in all its restrictions');
+    // Up to the bound, the search runs: the codes 0..999 are no tariff lines, so NOT_IN keeps them all.
+    const within = await search({
+      restrictions: restrictions.slice(0, 5).map((item) => ({ ...item, operator: 'NOT_IN' })),
+      restrictBy: 'AND',
+      max: 0,
+    });
+    expect(within.statusCode).toBe(200);
+    expect(within.json().totalCount).toBe(7154);
+  });
 });

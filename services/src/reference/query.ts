@@ -52,6 +52,11 @@ export interface SearchResult {
 }
 
 export const MAX_RESULTS = 10000;
+/**
+ * Values one search may list in all its restrictions (IN, NOT_IN): each is a bound parameter, and a statement
+ * may hold at most 32766 of them on SQLite (65535 on PostgreSQL). One list holds at most 1000 (the schema).
+ */
+export const MAX_LIST_VALUES = 5000;
 /** Page sizes of the spec's search helper when a request names none. */
 export function defaultMax(definition: EntityDefinition): number {
   return definition.name === 'commodity' ? 15 : 5000;
@@ -227,6 +232,14 @@ export function compileSearch(definition: EntityDefinition, request: SearchReque
   const validityDate = validityDateOf(request.meta?.validityDate);
   const restrictions =
     request.restrictions && request.restrictions.length > 0 ? request.restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' as const }];
+  let listed = 0;
+  restrictions.forEach((restriction, index) => {
+    listed += Array.isArray(restriction.values) ? restriction.values.length : 0;
+    if (listed > MAX_LIST_VALUES)
+      throw new RequestError(
+        `restrictions[${index}].values: one search may list at most ${MAX_LIST_VALUES} values in all its restrictions`,
+      );
+  });
   const parts = restrictions.map((restriction, index) => condition(definition, restriction, `restrictions[${index}]`, dialect));
   const joined = sql.join(parts, request.restrictBy === 'AND' ? sql` and ` : sql` or `);
   const where = sql`(${joined}) and ${sql.ref('validFrom')} <= ${validityDate} and (${sql.ref('validTo')} is null or ${sql.ref('validTo')} >= ${validityDate})`;

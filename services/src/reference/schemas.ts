@@ -1,4 +1,4 @@
-import { OPERATORS, MAX_RESULTS } from './query.js';
+import { OPERATORS, MAX_LIST_VALUES, MAX_RESULTS } from './query.js';
 import type { EntityDefinition } from './registry.js';
 
 /**
@@ -39,7 +39,12 @@ export function searchBodySchema(definition: EntityDefinition) {
             field: fieldName,
             operator: { type: 'string', enum: [...OPERATORS] },
             value: scalar,
-            values: { type: 'array', maxItems: 1000, items: scalar },
+            values: {
+              type: 'array',
+              maxItems: 1000,
+              items: scalar,
+              description: `IN/NOT_IN values; at most ${MAX_LIST_VALUES} in all the restrictions of one search`,
+            },
             valueTo: scalar,
           },
         },
