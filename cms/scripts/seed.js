@@ -194,6 +194,18 @@ async function ensurePublicRead(app) {
   return granted;
 }
 
+/**
+ * Visitors' accounts live in the portal's identity server, not in the CMS: the CMS's own sign-up (the
+ * users-permissions `register` route and mutation) is closed.
+ */
+async function closeRegistration(app) {
+  const key = { type: 'plugin', name: 'users-permissions', key: 'advanced' };
+  const advanced = (await app.store.get(key)) || {};
+  if (advanced.allow_register === false) return 'closed';
+  await app.store.set({ ...key, value: { ...advanced, allow_register: false } });
+  return 'closed now';
+}
+
 /** Where the services find their read-only CMS API token (for content that is not public). */
 const SERVICES_TOKEN_FILE = path.join(cmsDir, '..', 'var', 'cms', 'services-api-token');
 const SERVICES_TOKEN_NAME = 'guichet-services';
@@ -309,6 +321,7 @@ async function main() {
     if (!fs.existsSync(contentDir)) warn(`content folder ${contentDir} not found: only locales, permissions and admin`);
     const locales = await ensureLocales(app);
     const granted = await ensurePublicRead(app);
+    const registration = await closeRegistration(app);
     const admin = await ensureAdmin(app);
     const token = await ensureServicesToken(app);
     const totals = {};
@@ -324,7 +337,7 @@ async function main() {
     );
     console.log(
       `[seed] ${parts.join(', ')}; locales ${locales.length ? `created ${locales.join(',')}` : 'kept'}; ` +
-        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; admin ${admin}; services token ${token}; ` +
+        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; CMS sign-up ${registration}; admin ${admin}; services token ${token}; ` +
         `${warnings.length} warning(s); ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {

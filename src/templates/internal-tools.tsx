@@ -8,7 +8,7 @@ import { RichText } from '../components/RichText';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { INTERNAL_TOOLS_ROLES } from '../config/access';
 import { serviceUrls } from '../config/services';
-import { renderMarkdown } from '../content/localize';
+import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
 import type { InternalToolsContent } from '../content/types';
 import { http } from '../http/client';
 import { useRequest } from '../http/useRequest';

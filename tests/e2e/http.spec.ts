@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS } from '../../src/config/routes';
 import { LANGUAGES, newsSlugs } from './content';
@@ -90,9 +92,14 @@ test('the health check reports the site and the CMS up', async ({ request }) => 
   expect(await response.json()).toMatchObject({ status: 'ok', checks: { site: 'up', cms: 'up' } });
 });
 
-test('the redirect rules are also published for static hosts', async ({ request }) => {
-  const netlify = await (await request.get('/_redirects')).text();
-  expect(netlify).toContain('/news/  /fr/news/  301!');
-  const nginx = await (await request.get('/_nginx-redirects.conf')).text();
-  expect(nginx).toContain('return 301 /fr/');
+test('the build writes redirect rules for static hosts, and the portal does not serve them nor other build files', async ({ request }) => {
+  const site = join(__dirname, '..', '..', 'public');
+  expect(readFileSync(join(site, '_redirects'), 'utf8')).toContain('/news/  /fr/news/  301!');
+  expect(readFileSync(join(site, '_nginx-redirects.conf'), 'utf8')).toContain('return 301 /fr/');
+  for (const path of ['/_redirects', '/_nginx-redirects.conf', '/_redirects.json', '/webpack.stats.json', '/chunk-map.json'])
+    expect((await request.get(path)).status(), path).toBe(404);
+  // No source maps: the scripts do not point to any.
+  const app = readdirSync(site).find((file) => /^app-.*\.js$/.test(file))!;
+  expect(readFileSync(join(site, app), 'utf8')).not.toMatch(/sourceMappingURL/);
+  expect(readdirSync(site).filter((file) => file.endsWith('.map'))).toEqual([]);
 });

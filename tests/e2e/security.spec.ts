@@ -50,3 +50,20 @@ test('the portal works under its policy: no violation while browsing, exporting 
   await expect(page.getByRole('heading', { name: 'New request' })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('no one signs up in the CMS, and the public content endpoint neither writes nor reads drafts', async ({ request }) => {
+  const register = {
+    query: 'mutation { register(input: { username: "intruder", email: "intruder@example.com", password: "Intruder-2026!" }) { jwt } }',
+  };
+  // The CMS itself (reachable on this machine only): its sign-up is closed.
+  const cms = `http://127.0.0.1:${process.env.CMS_PORT || 1337}/graphql`;
+  const direct = await (await request.post(cms, { data: register })).json();
+  expect(direct.data?.register ?? null).toBeNull();
+  expect(JSON.stringify(direct.errors)).toMatch(/disabled|Forbidden/i);
+  // Through the portal: refused before it reaches the CMS.
+  const proxied = await request.post('/trade-server/graphql/', { data: register });
+  expect(proxied.status()).toBe(400);
+  const drafts = await request.post('/trade-server/graphql/', { data: { query: '{ newsArticles(status: DRAFT) { title } }' } });
+  expect(drafts.status()).toBe(400);
+  expect(JSON.stringify(await drafts.json())).toContain('DRAFT');
+});
