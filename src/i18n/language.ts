@@ -19,6 +19,11 @@ export function direction(language: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }
 
+/** Today in the visitor's calendar, YYYY-MM-DD: the one "today" of every tool (validity dates, defaults). */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** fr: day/month/year; every other language: month/day/year; optional hh:mm. */
 export function formatDate(value: Date | string, language: string, withTime = false): string {
   const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00` : value) : value;

@@ -191,3 +191,31 @@ for (const language of ['en', 'ar']) {
     }
   });
 }
+
+for (const { language, keywords, heading, text } of [
+  { language: 'en', keywords: 'leather shoes', heading: '6403', text: null },
+  { language: 'fr', keywords: 'riz', heading: '1006', text: 'Riz' },
+  { language: 'es', keywords: 'arroz', heading: '1006', text: 'Arroz' },
+  { language: 'ar', keywords: 'أرز', heading: '1006', text: 'أرز' },
+  { language: 'bn', keywords: 'চাল', heading: '1006', text: null },
+]) {
+  test(`a ${language} visitor finds goods by their everyday name and reads the tariff in ${language}`, async ({ page }) => {
+    await page.goto(`/${language}/tools/tariff-search/`);
+    await page.locator('#tariff-keyword').fill(keywords);
+    const searched = page.waitForRequest((request) => request.url().endsWith('/reference-service/commodity/search'));
+    await page.locator('#tariff-keyword').press('Enter');
+    expect((await searched).postDataJSON()).toMatchObject({ keywords, lang: language });
+    const first = page.locator('table tbody tr').first();
+    await expect(first.locator('a.code')).toHaveText(new RegExp(`^${heading}\\.`));
+    if (text) {
+      // The HS text in the page language, then the official national text in English.
+      await expect(first.locator(`.hs-heading[lang="${language}"]`)).toContainText(text);
+      await expect(first.locator('.national-text [lang="en"]')).toBeVisible();
+    } else {
+      await expect(first.locator('[lang="en"]').first()).toBeVisible();
+    }
+    // Whole words: no liquorice for rice, no shoulders for shoes.
+    await expect(page.locator('table tbody')).not.toContainText(/liquorice|shoulder/i);
+    if (language === 'bn') await expect(page.getByText('এইচএস ২০২২-এর কোনো সরকারি বাংলা পাঠ নেই')).toBeVisible();
+  });
+}

@@ -30,10 +30,7 @@ export interface RatesPage {
   totalCount: number;
 }
 
-/** Today in the visitor's calendar, YYYY-MM-DD. */
-export function todayIso(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export { todayIso } from '../../i18n/language';
 
 export function shiftDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

@@ -3,17 +3,17 @@ import { useFieldValue } from '../../components/useFieldValue';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { BilingualText } from '../../components/BilingualText';
 import { ResultStatus } from '../../components/ResultStatus';
 import { paths } from '../../config/routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
-import { formatDate, formatNumber } from '../../i18n/language';
+import { formatDate, formatNumber, todayIso } from '../../i18n/language';
+import { HsTextsNote, LineDescription } from './LineDescription';
 import { tenant } from '../../config/tenant';
 import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
-import { queryFromSearch, searchFromQuery } from './query-string';
+import { defaultSortFor, queryFromSearch, searchFromQuery } from './query-string';
 import { useRecentSearches, type RecentSearch } from './recent';
 import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch, type ValidationError } from './validation';
@@ -67,7 +67,8 @@ export function TariffSearch({ language }: { language: string }) {
       void navigate(`/${language}${paths.tariffDetail(exact)}`);
       return;
     }
-    run({ ...DEFAULT_QUERY, size: query.size, keyword: search.keyword.trim(), code: search.code.trim() });
+    const keyword = search.keyword.trim();
+    run({ ...DEFAULT_QUERY, size: query.size, keyword, code: search.code.trim(), sort: defaultSortFor(keyword) });
   };
 
   const onSort = (field: string) => {
@@ -92,7 +93,7 @@ export function TariffSearch({ language }: { language: string }) {
         id: 'description',
         header: t('columns.description'),
         accessorFn: (row) => row.description,
-        cell: ({ row }) => <BilingualText text={row.original.description} translated={row.original.descriptionTranslated} />,
+        cell: ({ row }) => <LineDescription line={row.original} language={language} />,
       },
       // The unit column only when a line of the results has a unit (the demonstration tariff has none).
       ...(hasUnits
@@ -251,7 +252,7 @@ export function TariffSearch({ language }: { language: string }) {
                   </option>
                 </select>
               </label>
-              <ExportMenu load={loadExport} fileName={`tariff-${new Date().toISOString().slice(0, 10)}`} />
+              <ExportMenu load={loadExport} fileName={`tariff-${todayIso()}`} />
             </div>
           )}
         </div>
@@ -268,6 +269,7 @@ export function TariffSearch({ language }: { language: string }) {
               onSort={onSort}
               busy={loading}
             />
+            <HsTextsNote lines={data} language={language} />
             <Pager
               page={query.page}
               size={query.size}

@@ -1,18 +1,29 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
-import { tenant, usesTranslatedSearch } from '../../config/tenant';
+import { tenant } from '../../config/tenant';
+import { todayIso } from '../../i18n/language';
+
+/** An HS 2022 text of a line's chapter, heading or subheading, in the page language or (where none exists) English. */
+export interface HsText {
+  code: string;
+  description: string;
+  language: string;
+}
 
 /** A tariff line as the tool shows it. */
 export interface TariffCode {
   code: string;
+  /** The official national text (English). */
   description: string;
   descriptionTranslated: string | null;
   supplementaryUnitCode: string | null;
   /** Non-empty tax columns, in column order (tax01, tax02, ...). */
   taxCodes: Array<{ name: string; value: number }>;
+  /** Its HS texts in the page language, when the service sends them. */
+  hs?: { chapter: HsText | null; heading: HsText | null; subheading: HsText | null };
 }
 
-/** 'relevance' ranks keyword matches here, the other sorts are the service's. */
+/** 'relevance' is the service's keyword ranking (best match first); the other sorts are columns. */
 export type SortField = 'code' | 'description' | 'relevance' | `tax${string}`;
 
 export interface TariffQuery {
@@ -35,55 +46,43 @@ export const TAX_FIELDS = Array.from({ length: 20 }, (_, index) => `tax${String(
 /** The tax columns the tenant labels, in order: [{ field: 'tax01', label: 'CD' }, ...]. */
 export const TAX_COLUMNS = tenant.taxLabels.map((label, index) => ({ field: TAX_FIELDS[index], label }));
 
-/** A stem of an English word that its singular and plural both contain: batteries -> batter, boxes -> box, shirts -> shirt. */
-export function stem(word: string): string {
-  if (word.length <= 3 || !/^[a-z-]+$/.test(word)) return word;
-  if (word.endsWith('ies')) return word.slice(0, -3);
-  if (/(ch|sh|x|z|s|o)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
-
-/** Words of a keyword search: every one must appear, in any order, singular or plural. */
-export function keywordTerms(keyword: string): string[] {
-  return [
-    ...new Set(
-      keyword
-        .toLocaleLowerCase()
-        .split(/[\s,;]+/)
-        .filter(Boolean)
-        .map(stem),
-    ),
-  ];
-}
-
 /** HS codes are written with or without dots or spaces: 0901.11 -> 090111. */
 export function normaliseCode(code: string): string {
   return code.replace(/[\s.]/g, '');
 }
 
+/**
+ * The search request: the code STARTS_WITH, and the keywords as the service's relevance search (whole
+ * words, in any of the portal's languages, everyday names through the finder's lexicon), with the HS texts
+ * in the page language. Relevance order is the service's own ranking: no sortByFields.
+ */
 export function tariffRequest(query: TariffQuery, language: string) {
   const restrictions: Restriction[] = [];
   const code = normaliseCode(query.code);
   if (code) restrictions.push({ field: 'code', operator: 'STARTS_WITH', value: code });
-  const field = usesTranslatedSearch(language) ? 'descriptionTranslated' : 'description';
-  for (const term of keywordTerms(query.keyword)) restrictions.push({ field, operator: 'CONTAINS', value: term });
+  const keywords = query.keyword.trim();
+  const ranked = query.sort === 'relevance' && keywords !== '';
   return {
     max: query.size,
     offset: (query.page - 1) * query.size,
-    distinct: false,
     restrictBy: 'AND',
     selectFields: ['code', 'description', 'descriptionTranslated', 'supplementaryUnit1Code', ...TAX_FIELDS],
     restrictions,
-    sortByFields: [
-      { field: query.sort, order: query.order.toUpperCase() },
-      ...(query.sort === 'code' ? [] : [{ field: 'code', order: 'ASC' }]),
-    ],
-    meta: { validityDate: new Date().toISOString().slice(0, 10) },
+    ...(keywords ? { keywords } : {}),
+    lang: language,
+    ...(ranked
+      ? {}
+      : {
+          sortByFields: [
+            { field: query.sort === 'relevance' ? 'code' : query.sort, order: query.order.toUpperCase() },
+            ...(query.sort === 'code' || query.sort === 'relevance' ? [] : [{ field: 'code', order: 'ASC' }]),
+          ],
+        }),
+    meta: { validityDate: todayIso() },
   };
 }
 
-type CommodityRecord = Record<string, string | number | null> & { code: string; description: string };
+type CommodityRecord = Record<string, string | number | null> & { code: string; description: string; hs?: TariffCode['hs'] };
 
 export function toTariffCode(record: CommodityRecord): TariffCode {
   return {
@@ -95,48 +94,16 @@ export function toTariffCode(record: CommodityRecord): TariffCode {
       name: field,
       value: Number(record[field]),
     })),
+    ...(record.hs ? { hs: record.hs } : {}),
   };
-}
-
-/** Most matches ranked by relevance; a search with more matches is ranked within its first ones in code order. */
-export const RELEVANCE_WINDOW = 1000;
-
-/**
- * How well a line matches the keywords: whole words beat word starts, which beat
- * fragments; a description that begins with the first keyword comes first.
- */
-export function relevance(line: TariffCode, terms: string[], translated: boolean): number {
-  const text = ((translated ? line.descriptionTranslated : line.description) ?? '').toLocaleLowerCase();
-  let score = 0;
-  for (const term of terms) {
-    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}(s|es)?($|[^\\p{L}\\p{N}])`, 'u').test(text)) score += 4;
-    else if (new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}`, 'u').test(text)) score += 2;
-    else if (text.includes(term)) score += 1;
-  }
-  if (terms[0] && text.startsWith(terms[0])) score += 2;
-  return score;
 }
 
 export async function searchTariff(query: TariffQuery, language: string): Promise<{ items: TariffCode[]; totalCount: number }> {
-  const ranked = query.sort === 'relevance';
-  const request = tariffRequest(ranked ? { ...query, sort: 'code', order: 'asc', page: 1, size: RELEVANCE_WINDOW } : query, language);
   const response = await http.post<{ resultList: CommodityRecord[]; totalCount: number }>(
     `${serviceUrls.reference}commodity/search`,
-    request,
+    tariffRequest(query, language),
   );
-  const items = response.data.resultList.map(toTariffCode);
-  if (!ranked) return { items, totalCount: response.data.totalCount };
-  const terms = keywordTerms(query.keyword);
-  const translated = usesTranslatedSearch(language);
-  const order = query.order === 'desc' ? -1 : 1;
-  const scored = items.map((item, index) => ({ item, index, score: relevance(item, terms, translated) }));
-  scored.sort((a, b) => order * (b.score - a.score) || a.index - b.index);
-  const start = (query.page - 1) * query.size;
-  return {
-    items: scored.slice(start, start + query.size).map((s) => s.item),
-    totalCount: Math.min(response.data.totalCount, RELEVANCE_WINDOW),
-  };
+  return { items: response.data.resultList.map(toTariffCode), totalCount: response.data.totalCount };
 }
 
 /** A node of the HS nomenclature: section (level 1), chapter (2), heading (4) or subheading (6). */

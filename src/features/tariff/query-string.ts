@@ -1,6 +1,9 @@
 import { DEFAULT_QUERY } from './slice';
 import type { SortField, TariffQuery } from './api';
 
+/** Keywords are ranked by relevance unless another order is chosen; a code search runs in code order. */
+export const defaultSortFor = (keyword: string): SortField => (keyword.trim() ? 'relevance' : DEFAULT_QUERY.sort);
+
 /** The search state lives in the query string, so a link reproduces the results. */
 export function queryFromSearch(search: string): TariffQuery | null {
   const params = new URLSearchParams(search);
@@ -17,13 +20,13 @@ export function queryFromSearch(search: string): TariffQuery | null {
     const number = Number(value);
     return Number.isInteger(number) && number >= 1 ? Math.min(number, max) : fallback;
   };
-  const sort = params.get('sort') ?? DEFAULT_QUERY.sort;
+  const sort = params.get('sort') ?? defaultSortFor(keyword);
   return {
     keyword,
     code,
     page: positive(params.get('page'), DEFAULT_QUERY.page, 100000),
     size: [10, 25, 50, 100].includes(Number(params.get('size'))) ? Number(params.get('size')) : DEFAULT_QUERY.size,
-    sort: (/^(code|description|relevance|tax\d\d)$/.test(sort) ? sort : DEFAULT_QUERY.sort) as SortField,
+    sort: (/^(code|description|relevance|tax\d\d)$/.test(sort) ? sort : defaultSortFor(keyword)) as SortField,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
 }
@@ -34,7 +37,7 @@ export function searchFromQuery(query: TariffQuery): string {
   if (query.code) params.set('code', query.code);
   if (query.page !== DEFAULT_QUERY.page) params.set('page', String(query.page));
   if (query.size !== DEFAULT_QUERY.size) params.set('size', String(query.size));
-  if (query.sort !== DEFAULT_QUERY.sort) params.set('sort', query.sort);
+  if (query.sort !== defaultSortFor(query.keyword)) params.set('sort', query.sort);
   if (query.order !== DEFAULT_QUERY.order) params.set('order', query.order);
   const text = params.toString();
   return text ? `?${text}` : '';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { keywordTerms, normaliseCode, relevance, searchTariff, stem, tariffRequest, toTariffCode } from './api';
+import { normaliseCode, searchTariff, tariffRequest, toTariffCode } from './api';
+import { hasHsTextIn } from './LineDescription';
 import { queryFromSearch, searchFromQuery } from './query-string';
 import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch } from './validation';
@@ -9,22 +10,25 @@ import { validateSearch } from './validation';
 afterEach(() => vi.restoreAllMocks());
 
 describe('tariff search request', () => {
-  it('searches code STARTS_WITH and every keyword CONTAINS, all required', () => {
-    const request = tariffRequest({ ...DEFAULT_QUERY, keyword: 'Roasted coffee', code: '09.01', page: 3, size: 25 }, 'en');
+  it('searches the code STARTS_WITH and the keywords with the service relevance search, in the page language', () => {
+    const request = tariffRequest(
+      { ...DEFAULT_QUERY, keyword: ' Chaussures de sport ', code: '64', page: 3, size: 25, sort: 'relevance' },
+      'fr',
+    );
     expect(request.restrictBy).toBe('AND');
-    expect(request.restrictions).toEqual([
-      { field: 'code', operator: 'STARTS_WITH', value: '0901' },
-      { field: 'description', operator: 'CONTAINS', value: 'roasted' },
-      { field: 'description', operator: 'CONTAINS', value: 'coffee' },
-    ]);
-    expect(request.offset).toBe(50);
-    expect(request.max).toBe(25);
-    expect(request.sortByFields).toEqual([{ field: 'code', order: 'ASC' }]);
+    expect(request.restrictions).toEqual([{ field: 'code', operator: 'STARTS_WITH', value: '64' }]);
+    expect(request).toMatchObject({ keywords: 'Chaussures de sport', lang: 'fr', offset: 50, max: 25 });
+    // Relevance is the service's own order.
+    expect(request.sortByFields).toBeUndefined();
+    expect(request.meta.validityDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
-  it('uses the translated description only in a translated language of the tenant', () => {
-    expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'কফি' }, 'bn').restrictions[0].field).toBe('descriptionTranslated');
-    expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'coffee' }, 'fr').restrictions[0].field).toBe('description');
-    expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'coffee' }, 'en').restrictions[0].field).toBe('description');
+  it('keeps code order when chosen, and for a code search', () => {
+    expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'coffee', sort: 'code' }, 'en').sortByFields).toEqual([
+      { field: 'code', order: 'ASC' },
+    ]);
+    const byCode = tariffRequest({ ...DEFAULT_QUERY, code: '0901', sort: 'relevance' }, 'bn');
+    expect(byCode.sortByFields).toEqual([{ field: 'code', order: 'ASC' }]);
+    expect(byCode).not.toHaveProperty('keywords');
   });
   it('sorts by a tax column with the code as tie-breaker', () => {
     expect(tariffRequest({ ...DEFAULT_QUERY, code: '09', sort: 'tax08', order: 'desc' }, 'en').sortByFields).toEqual([
@@ -32,14 +36,12 @@ describe('tariff search request', () => {
       { field: 'code', order: 'ASC' },
     ]);
   });
-  it('matches singular and plural', () => {
-    expect(stem('shirts')).toBe('shirt');
-    expect(stem('boxes')).toBe('box');
-    expect(stem('batteries')).toBe('batter');
-    expect(stem('glass')).toBe('glass');
-    expect(stem('tea')).toBe('tea');
-    expect(keywordTerms('  Cotton  T-shirts, cotton ')).toEqual(['cotton', 't-shirt']);
+  it('reads codes with dots and spaces; ranks keywords by relevance unless another order is in the link', () => {
     expect(normaliseCode('0901 11.10')).toBe('09011110');
+    expect(queryFromSearch('?keyword=riz')?.sort).toBe('relevance');
+    expect(queryFromSearch('?keyword=riz&sort=code')?.sort).toBe('code');
+    expect(queryFromSearch('?code=1006')?.sort).toBe('code');
+    expect(searchFromQuery({ ...DEFAULT_QUERY, keyword: 'riz', sort: 'relevance' })).toBe('?keyword=riz');
   });
   it('turns tax01..tax20 into named tax codes, dropping empty ones', () => {
     const code = toTariffCode({
@@ -72,7 +74,11 @@ describe('search state in the URL', () => {
   });
   it('ignores unusable values and empty searches', () => {
     expect(queryFromSearch('')).toBeNull();
-    expect(queryFromSearch('?keyword=tea&page=-3&size=7&sort=drop+table&order=up')).toEqual({ ...DEFAULT_QUERY, keyword: 'tea' });
+    expect(queryFromSearch('?keyword=tea&page=-3&size=7&sort=drop+table&order=up')).toEqual({
+      ...DEFAULT_QUERY,
+      keyword: 'tea',
+      sort: 'relevance',
+    });
   });
 });
 
@@ -115,35 +121,19 @@ describe('tariff slice', () => {
   });
 });
 
-describe('relevance order', () => {
-  const line = (code: string, description: string) => toTariffCode({ code, description });
-  it('ranks whole words above word starts above fragments, and a leading keyword first', () => {
-    const terms = keywordTerms('tea');
-    const scores = [
-      line('09021000', 'Green tea (not fermented)'),
-      line('09024000', 'Tea, black'),
-      line('33012900', 'Steam distilled oils'),
-      line('21012000', 'Extracts of teas'),
-    ].map((l) => relevance(l, terms, false));
-    expect(scores[1]).toBeGreaterThan(scores[0]);
-    expect(scores[0]).toBeGreaterThan(scores[2]);
-    expect(scores[3]).toBeGreaterThan(scores[2]);
-  });
-  it('pages through the ranked lines', async () => {
+describe('HS texts in the page language', () => {
+  it('keeps the HS texts the service sends with each line', async () => {
+    const hs = {
+      chapter: { code: '64', description: 'CHAUSSURES', language: 'fr' },
+      heading: { code: '6404', description: 'Chaussures à dessus en matières textiles', language: 'fr' },
+      subheading: { code: '640411', description: 'Chaussures de sport', language: 'fr' },
+    };
     vi.spyOn(http, 'post').mockResolvedValue({
-      data: {
-        resultList: [
-          { code: '01', description: 'Steam' },
-          { code: '02', description: 'Tea, black' },
-          { code: '03', description: 'Green tea' },
-        ],
-        totalCount: 3,
-      },
+      data: { resultList: [{ code: '64041100', description: 'Sports shoes', hs }], totalCount: 1 },
     });
-    const first = await searchTariff({ ...DEFAULT_QUERY, keyword: 'tea', sort: 'relevance', size: 2 }, 'en');
-    expect(first.items.map((i) => i.code)).toEqual(['02', '03']);
-    const second = await searchTariff({ ...DEFAULT_QUERY, keyword: 'tea', sort: 'relevance', size: 2, page: 2 }, 'en');
-    expect(second.items.map((i) => i.code)).toEqual(['01']);
-    expect(http.post).toHaveBeenCalledWith('/reference-service/commodity/search', expect.objectContaining({ offset: 0, max: 1000 }));
+    const { items } = await searchTariff({ ...DEFAULT_QUERY, keyword: 'chaussures', sort: 'relevance' }, 'fr');
+    expect(items[0].hs).toEqual(hs);
+    expect(hasHsTextIn(items[0], 'fr')).toBe(true);
+    expect(hasHsTextIn({ ...items[0], hs: { ...hs, heading: { ...hs.heading, language: 'en' }, subheading: null } }, 'fr')).toBe(false);
   });
 });

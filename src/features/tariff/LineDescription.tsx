@@ -1,0 +1,54 @@
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { BilingualText } from '../../components/BilingualText';
+import { textLanguage } from '../../i18n/language';
+import type { HsText, TariffCode } from './api';
+
+/** Whether the service had HS texts of this line in the page language (none in Bengali; a few Arabic chapters lack them). */
+export const hasHsTextIn = (line: TariffCode, language: string) =>
+  Boolean(line.hs && [line.hs.heading, line.hs.subheading].some((text) => text?.language === language));
+
+function Hs({ text, className }: { text: HsText; className: string }) {
+  return (
+    <span className={className} {...textLanguage(text.language)}>
+      {text.description}
+    </span>
+  );
+}
+
+/**
+ * A line's description in the page language: its heading's HS text with the subheading's under it (a
+ * subheading's own text is often a fragment, "Autres"), then the official national text in English. In
+ * English, or where no HS text exists in the page language, the national text (and the tenant's translation).
+ */
+export function LineDescription({ line, language }: { line: TariffCode; language: string }) {
+  const { t } = useTranslation('tariff');
+  if (language === 'en' || !line.hs || !hasHsTextIn(line, language))
+    return <BilingualText text={line.description} translated={line.descriptionTranslated} />;
+  const { heading, subheading } = line.hs;
+  return (
+    <>
+      {heading && <Hs text={heading} className="hs-heading" />}
+      {subheading && subheading.code !== heading?.code && <Hs text={subheading} className="hs-subheading" />}
+      <span className="national-text">
+        <span className="visually-hidden">{t('results.nationalText')} </span>
+        <span lang="en" dir="ltr">
+          {line.description}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/** Under the results: where the HS texts come from, and that some are in English, said once. */
+export function HsTextsNote({ lines, language }: { lines: TariffCode[]; language: string }) {
+  const { t } = useTranslation('tariff');
+  if (language === 'en' || lines.length === 0) return null;
+  const english = lines.some((line) => !hasHsTextIn(line, language));
+  return (
+    <p className="hint hs-source">
+      {english && <>{t('results.englishTexts')} </>}
+      {t('results.hsSource')}
+    </p>
+  );
+}
