@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { API_PREFIXES } from '../app.js';
+import { ENTITIES } from '../reference/registry.js';
+import { BACKENDS } from '../reference/test-database.js';
+import { send } from './client.js';
+import { caseOf, KINDS, shortRun } from './inputs.js';
+import { failureReport, runCases, type Summary, type Target } from './run.js';
+import { dropSchema, postgresUrlWithSchema, startServer, type ServerHandle } from './server.js';
+import { tokenSource } from './auth.js';
+
+// The real server (buildApp) in a process of its own on 127.0.0.1, a random port: every route it registers gets
+// hostile paths, queries, headers and bodies on a real socket. The longer run is `npm run bench:hostile`.
+
+const targetOf = (server: ServerHandle): Target => ({
+  get port() {
+    return server.port;
+  },
+  alive: () => server.alive(),
+  restart: () => server.restart(),
+  token: tokenSource(() => server.port),
+});
+
+const describeFailures = (summary: Summary) =>
+  `${summary.failures.length} failures (${summary.crashes} crashes) in ${summary.sent} requests:\n${failureReport(summary)}`;
+
+// The servers of all back ends start at once (most of a start is the data import).
+const schemas = new Map(BACKENDS.map((backend) => [backend.name, backend.url ? postgresUrlWithSchema(backend.url) : undefined]));
+const starting = new Map(
+  BACKENDS.map((backend) => {
+    const schema = schemas.get(backend.name);
+    const start = startServer(schema ? { DATABASE_URL: schema.url } : {});
+    start.catch(() => undefined);
+    return [backend.name, start];
+  }),
+);
+
+describe.each(BACKENDS)('hostile input on every route of the real server ($name)', (backend) => {
+  let server: ServerHandle;
+  const schema = schemas.get(backend.name);
+  beforeAll(async () => {
+    server = await starting.get(backend.name)!;
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (backend.url && schema) await dropSchema(backend.url, schema.schema);
+  }, 60_000);
+
+  it('finds the routes of every service and of the identity server by itself', () => {
+    const count = (prefix: string) => server.routes.filter((route) => route.url.startsWith(prefix)).length;
+    // A search and a lookup (GET and HEAD) per entity, and the OpenAPI description.
+    expect(count('/reference-service/')).toBeGreaterThanOrEqual(ENTITIES.size * 3);
+    expect(count('/auth/')).toBeGreaterThanOrEqual(25);
+    for (const prefix of API_PREFIXES) expect(count(prefix), prefix).toBeGreaterThanOrEqual(1);
+    expect(count('/helpdesk-service/')).toBeGreaterThanOrEqual(4);
+    expect(count('/manifest-service/')).toBeGreaterThanOrEqual(4);
+    // The site's files.
+    expect(server.routes.some((route) => route.url.endsWith('*'))).toBe(true);
+    expect(server.routes.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('answers hostile input on every route below 500, with no injected header or internals, and stays up', async () => {
+    const cases = shortRun(server.routes);
+    // Every route and every kind of input is in the run.
+    expect(new Set(cases.map((item) => `${item.route.method} ${item.route.url}`)).size).toBe(server.routes.length);
+    expect(new Set(cases.map((item) => item.input.replace(/ \(.*\)$/, ''))).size).toBe(KINDS.length);
+    const summary = await runCases(targetOf(server), cases, { concurrency: 4, healthEvery: 1 });
+    console.info(
+      `hostile input (${backend.name}): ${summary.sent} requests and as many health checks to ${server.routes.length} routes in ${summary.seconds.toFixed(1)} s: ${JSON.stringify(summary.byClass)}`,
+    );
+    expect(summary.sent).toBeGreaterThan(300);
+    // Protected routes were tried with a real token too, and it was accepted.
+    expect(summary.byClass['2xx'] ?? 0).toBeGreaterThan(50);
+    expect(summary.failures.length, describeFailures(summary)).toBe(0);
+    expect(summary.crashes).toBe(0);
+  }, 180_000);
+
+  it('answers the known crashers with 400 naming the problem', async () => {
+    const search = server.routes.find((route) => route.url === '/reference-service/commodity/search')!;
+    const deep = caseOf(search, KINDS.find((kind) => kind.name === 'body: 5,000-deep objects')!, 1);
+    const deepAnswer = await send(server.port, deep.request).catch((error) => {
+      throw new Error(`${(error as Error).message}; alive ${server.alive()}\n${server.log().slice(-5).join('\n')}`);
+    });
+    expect(deepAnswer.status).toBe(400);
+    expect(JSON.parse(deepAnswer.body.toString()).message).toMatch(/^body: JSON nested deeper than \d+ levels/);
+    const lists = caseOf(search, KINDS.find((kind) => kind.name === 'body: IN lists at the schema limits')!, 1);
+    const listAnswer = await send(server.port, lists.request);
+    expect(listAnswer.status).toBe(400);
+    expect(JSON.parse(listAnswer.body.toString()).message).toMatch(/^restrictions\[\d+\]\.values: /);
+  });
+
+  // Once, on the first back end: the limiter does not depend on the database.
+  if (backend === BACKENDS[0])
+    it('answers 429 past a rate limit, never 5xx', async () => {
+      // A second server with small limits, on the same (already imported) database.
+      const limited = await startServer({
+        DATABASE_URL: schema?.url ?? join(server.dir, 'guichet.db'),
+        RATE_LIMIT: '5',
+        RATE_LIMIT_FINDER: '3',
+        RATE_LIMIT_PRINT: '2',
+      });
+      try {
+        // Inputs that get past the HTTP parser, so that the limiter counts them.
+        const names = ['query: SQL syntax', 'query: other scripts', 'query: wrong types', 'header: hostile tokens', 'query: NUL'];
+        for (const path of ['/reference-service/commodity/search', '/hs-finder/search', '/external-rates-service/print']) {
+          const route = limited.routes.find((item) => item.url === path)!;
+          const statuses: number[] = [];
+          for (let index = 0; index < 8; index++) {
+            const kind = KINDS.find((item) => item.name === names[index % names.length])!;
+            statuses.push((await send(limited.port, caseOf(route, kind, index).request)).status);
+          }
+          expect(
+            statuses.every((status) => status < 500),
+            `${path}: ${statuses.join(', ')}`,
+          ).toBe(true);
+          expect(statuses.slice(-2), `${path}: ${statuses.join(', ')}`).toEqual([429, 429]);
+        }
+      } finally {
+        await limited.stop();
+      }
+    }, 120_000);
+});
