@@ -158,6 +158,26 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
     expect(after.json().message).toContain('session');
   });
 
+  it('answers repeated parameters, malformed cookies and NUL with 400 or 404, never 500', async () => {
+    const officer = (await signIn('officer')).tokens.access_token;
+    const responses = await Promise.all([
+      inject({ method: 'GET', url: `${REALM_PATH}/account?kc_locale=1&kc_locale=2&kc_locale=3` }),
+      inject({ method: 'HEAD', url: `${OIDC}/logout?ui_locales=1&ui_locales=2` }),
+      inject({ method: 'GET', url: `${OIDC}/registrations`, headers: { cookie: 'GUICHET_IDENTITY=x; GUICHET_CSRF=%FF' } }),
+      inject({ method: 'GET', url: `${ADMIN}/users/x%00.json/role-mappings/realm`, headers: { authorization: `Bearer ${officer}` } }),
+      inject({ method: 'GET', url: `${ADMIN}/users?search=a%00b`, headers: { authorization: `Bearer ${officer}` } }),
+      inject({
+        method: 'POST',
+        url: `${REALM_PATH}/login-actions/authenticate`,
+        headers: FORM,
+        payload: form({ login: 'a\u0000b@example.com', password: 'x' }),
+      }),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+    expect(responses[0].statusCode).toBe(400);
+    expect(responses[3].statusCode).toBe(404);
+  });
+
   it('never writes a redirect URI with CR, LF or other scripts into Location, and keeps running (real socket)', async () => {
     const address = await service.app.listen({ host: '127.0.0.1', port: 0 });
     for (const uri of [`${PORTAL}/\r\nX-Injected: 1`, `${PORTAL}/\nX-Injected: 1`, `${PORTAL}/\u0000`, `${PORTAL}/مرحبا`, `${PORTAL}/ a`]) {

@@ -81,7 +81,12 @@ function cookies(request: FastifyRequest): Record<string, string> {
   const result: Record<string, string> = {};
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const index = part.indexOf('=');
-    if (index > 0) result[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
+    if (index <= 0) continue;
+    try {
+      result[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      // A malformed value (%FF) is no value: the cookie is ignored, as if absent.
+    }
   }
   return result;
 }
@@ -117,6 +122,32 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   };
   const originAllowed = (registered: RealmClient | undefined, origin: string | undefined) =>
     Boolean(origin) && (origin === new URL(publicUrl).origin || Boolean(registered?.webOrigins.includes(origin!)));
+
+  // Every parameter of the realm's pages and endpoints is a single text (as in Keycloak): a repeated one is
+  // a bad request, and no text reaches a page, a header or the database with a NUL or other C0 control in it.
+  app.addHook('preHandler', async (request, reply) => {
+    for (const [where, values] of [
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      if (!values || typeof values !== 'object' || Array.isArray(values)) continue;
+      for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
+        const bad = Array.isArray(value)
+          ? 'given more than once'
+          : typeof value === 'string' && /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value)
+            ? 'contains a control character'
+            : null;
+        if (bad)
+          return reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({ error: 'invalid_request', error_description: `${where}.${name.slice(0, 40)} ${bad}` });
+      }
+    }
+    const params = request.params as Record<string, string> | undefined;
+    for (const [name, value] of Object.entries(params ?? {}))
+      if (/[\u0000-\u001f]/.test(value)) return reply.code(404).send({ error: 'Not Found', message: `${name} not found` });
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
