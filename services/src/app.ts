@@ -22,6 +22,7 @@ import { rateLimit } from './limits/rate-limit.js';
 import { injectFaults } from './faults/plugin.js';
 import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 import { guardReplies } from './lifecycle/reply-guard.js';
+import { limitJsonDepth } from './limits/json-body.js';
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -46,7 +47,7 @@ export const API_PREFIXES = [
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
   guardReplies(app);
-  (await import('./limits/json-body.js')).limitJsonDepth(app);
+  limitJsonDepth(app);
   const inFlight = trackInFlight(app);
   rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);
