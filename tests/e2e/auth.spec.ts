@@ -82,7 +82,8 @@ test('a registration has no trade role until an officer grants it on the account
   await expect(page).toHaveURL(/\/en\/access-denied\/$/);
 
   // An officer finds the account on the accounts screen and grants the trader role.
-  const officer = await browser.newPage();
+  const context = await browser.newContext();
+  const officer = await context.newPage();
   await officer.goto('/en/internal-tools/', { waitUntil: 'domcontentloaded' });
   await fillSignIn(officer, account('officer'));
   await expect(officer).toHaveURL(/\/en\/internal-tools\/$/);
@@ -97,7 +98,10 @@ test('a registration has no trade role until an officer grants it on the account
   await row.getByRole('button', { name: 'Save the roles' }).click();
   await expect(officer.getByRole('status')).toHaveText(`The roles of ${email} are saved.`);
   await axeClean(officer, 'accounts screen');
-  await officer.close();
+  await officer.goto(`/auth/realms/guichet/account/users?kc_locale=ar&search=${encodeURIComponent(email)}`);
+  await expect(officer.locator('html')).toHaveAttribute('dir', 'rtl');
+  await axeClean(officer, 'accounts screen (ar)');
+  await context.close();
 
   // At the next sign-in the new trader opens the manifests.
   await page.goto('/en/');

@@ -51,5 +51,9 @@ test('the tariff book holds every tariff line, and each chapter file opens', asy
 test('the downloads page links the generated files with their sizes', async ({ page }) => {
   await page.goto('/en/downloads/');
   const row = page.getByRole('row').filter({ has: page.locator('a[href="/TariffBook_gn.pdf"]') });
-  await expect(row).toContainText(/\d+(\.\d)? (KB|MB)/);
+  await expect(row).toContainText(/\d+(\.\d)? (kB|MB)/);
+  // In French, the French units.
+  await page.goto('/fr/downloads/');
+  const ligne = page.getByRole('row').filter({ has: page.locator('a[href="/TariffBook_gn.pdf"]') });
+  await expect(ligne).toContainText(/\d+(,\d)?\s(ko|Mo)/);
 });

@@ -164,11 +164,20 @@ test('browse sections, then a chapter, then a heading', async ({ page }) => {
   await axeClean(page);
 });
 
-test('keyword results can be ordered by relevance', async ({ page }) => {
+test('keyword results come by relevance, and code order stays a choice', async ({ page }) => {
   await page.goto('/en/tools/tariff-search/?keyword=tea');
   await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByLabel('Order')).toHaveValue('relevance');
+  await page.getByLabel('Order').selectOption('code');
+  await expect(page).toHaveURL(/sort=code/);
+  await expect
+    .poll(async () => {
+      const codes = (await page.locator('table tbody tr a.code').allTextContents()).map((code) => code.replace(/\./g, ''));
+      return codes.length > 1 && codes.every((code, index) => index === 0 || codes[index - 1] <= code);
+    })
+    .toBe(true);
   await page.getByLabel('Order').selectOption('relevance');
-  await expect(page).toHaveURL(/sort=relevance/);
+  await expect(page).not.toHaveURL(/sort=/);
   // The new order arrives with the next answer: wait for it rather than read the rows of the previous one.
   await expect
     .poll(async () => {
