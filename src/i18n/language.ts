@@ -140,6 +140,23 @@ export function optionLabel(...parts: Array<string | number>): string {
   return parts.map((part) => `\u2068${part}\u2069`).join(' · ');
 }
 
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+/** A currency's name in a language (CLDR, through the browser), or null where it has none. */
+export function currencyName(code: string, language: string): string | null {
+  if (!displayNames.has(language)) {
+    try {
+      displayNames.set(language, new Intl.DisplayNames([language], { type: 'currency', fallback: 'none' }));
+    } catch {
+      displayNames.set(language, null);
+    }
+  }
+  try {
+    return displayNames.get(language)?.of(code) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The language cookie: path /, same-site strict, one year. */
 export function languageCookie(language: Language): string {
   return `guichet_lang=${language}; path=/; max-age=31536000; SameSite=Strict`;

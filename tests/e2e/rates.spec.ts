@@ -187,3 +187,13 @@ for (const language of ['en', 'ar']) {
     await axeClean(page);
   });
 }
+
+test('currency names are in the page language: Arabic names on the Arabic page, Bengali only on the Bengali one', async ({ page }) => {
+  await page.goto('/ar/exchange/customs-exchange-rate/');
+  const table = page.locator('table tbody');
+  await expect(table.locator('tr').first()).toBeVisible();
+  await expect(table.locator('.local-name[lang="ar"]').first()).toBeVisible();
+  expect(await table.textContent()).not.toMatch(/[\u0980-\u09ff]/);
+  await page.goto('/bn/exchange/customs-exchange-rate/');
+  await expect(page.locator('table tbody [lang="bn"]').first()).toBeVisible();
+});

@@ -12,7 +12,7 @@ import { useFieldValue } from '../../components/useFieldValue';
 import { paths } from '../../config/routes';
 import { tenant } from '../../config/tenant';
 import type { ExportTable } from '../../export';
-import { formatDate, formatNumber } from '../../i18n/language';
+import { currencyName, formatDate, formatNumber, textLanguage } from '../../i18n/language';
 import { addDifference, daysBetween, fetchRates, ratesParams, shiftDays, type ExchangeRate, type RatesSearch } from './api';
 import { defaultSearch, searchRates, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
@@ -36,6 +36,21 @@ function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
   if (search.key.trim()) params.set('key', search.key.trim());
   if (showDifference) params.set('difference', '1');
   return `?${params.toString()}`;
+}
+
+/** A currency's name: in the page language first (from the browser's CLDR names), then the reference name in English. */
+function CurrencyName({ rate, language }: { rate: ExchangeRate; language: string }) {
+  const local = language === 'en' ? null : currencyName(rate.code, language);
+  return (
+    <>
+      {local && local !== rate.code && (
+        <span className="local-name" {...textLanguage(language)}>
+          {local}
+        </span>
+      )}
+      <BilingualText text={rate.description} translated={rate.descriptionTranslated} language={language} />
+    </>
+  );
 }
 
 export function CustomsRates({ language }: { language: string }) {
@@ -77,7 +92,7 @@ export function CustomsRates({ language }: { language: string }) {
         id: 'description',
         header: t('columns.name'),
         accessorFn: (row) => row.description,
-        cell: ({ row }) => <BilingualText text={row.original.description} translated={row.original.descriptionTranslated} />,
+        cell: ({ row }) => <CurrencyName rate={row.original} language={language} />,
       },
       {
         id: 'exchangeRate',

@@ -24,7 +24,7 @@ function Hs({ text, className }: { text: HsText; className: string }) {
 export function LineDescription({ line, language }: { line: TariffCode; language: string }) {
   const { t } = useTranslation('tariff');
   if (language === 'en' || !line.hs || !hasHsTextIn(line, language))
-    return <BilingualText text={line.description} translated={line.descriptionTranslated} />;
+    return <BilingualText text={line.description} translated={line.descriptionTranslated} language={language} />;
   const { heading, subheading } = line.hs;
   return (
     <>

@@ -136,18 +136,26 @@ export function TradersGuide({ language }: { language: string }) {
                 {row.original.alternatives.map((alternative) => (
                   <li key={alternative.code}>
                     {alternative.code}:{' '}
-                    <BilingualText text={alternative.name.description} translated={alternative.name.descriptionTranslated} />
+                    <BilingualText
+                      text={alternative.name.description}
+                      translated={alternative.name.descriptionTranslated}
+                      language={language}
+                    />
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <BilingualText text={row.original.attDocName.description} translated={row.original.attDocName.descriptionTranslated} />
+            <BilingualText
+              text={row.original.attDocName.description}
+              translated={row.original.attDocName.descriptionTranslated}
+              language={language}
+            />
           ),
       },
       { id: 'applicable', header: t('columns.applicable'), accessorFn: (row) => row.applicableCommodityCodes.join(', ') },
     ],
-    [t],
+    [t, language],
   );
 
   const exportTable = async (): Promise<ExportTable> => ({
