@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { searchReference, type ReferenceRecord } from '../http/reference';
+import { defaultSort, searchReference, type ReferenceRecord } from '../http/reference';
 import { rootReducer, type RootState } from './store';
 
 /** Reference lists kept for the whole visit: fetched once, each with its completion signal. */
@@ -28,13 +28,17 @@ export type ReferenceListsState = Record<CachedEntity, ReferenceList>;
 const empty = (): ReferenceList => ({ data: [], totalCount: 0, isLoading: false, loaded: false });
 const initialState = Object.fromEntries(CACHED_ENTITIES.map((entity) => [entity, empty()])) as ReferenceListsState;
 
-export const loadReferenceList = createAsyncThunk('referenceLists/load', async (entity: CachedEntity) => searchReference(entity, {}), {
-  // Fetched once: not again while loading or after it completed.
-  condition: (entity, { getState }) => {
-    const list = selectReferenceLists(getState() as RootState)[entity];
-    return !list.isLoading && !list.loaded;
+export const loadReferenceList = createAsyncThunk(
+  'referenceLists/load',
+  async (entity: CachedEntity) => searchReference(entity, { sortByFields: defaultSort(entity) }),
+  {
+    // Fetched once: not again while loading or after it completed.
+    condition: (entity, { getState }) => {
+      const list = selectReferenceLists(getState() as RootState)[entity];
+      return !list.isLoading && !list.loaded;
+    },
   },
-});
+);
 
 export const referenceListsSlice = createSlice({
   name: 'referenceLists',

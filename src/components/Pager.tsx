@@ -11,6 +11,9 @@ interface PagerProps {
 }
 
 /** Paging of a result list: previous/next, the position, and the page size. */
+/** Rows a tool's table shows at first (SPEC 9: default page size 10 in tools). */
+export const DEFAULT_PAGE_SIZE = 10;
+
 export function Pager({ page, size, totalCount, onPage, onSize, sizes = [10, 25, 50, 100] }: PagerProps) {
   const { t } = useTranslation('common');
   const pageCount = Math.max(1, Math.ceil(totalCount / size));

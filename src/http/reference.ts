@@ -24,6 +24,24 @@ export interface Restriction {
   values?: Array<string | number>;
 }
 
+/**
+ * The spec's default order of a reference list: code ascending; models of declaration by general
+ * procedure code, then code; extended procedures by requested, then previous procedure code.
+ */
+export function defaultSort(entity: string): Array<{ field: string; order: 'ASC' | 'DESC' }> {
+  if (entity === 'modelOfDeclaration')
+    return [
+      { field: 'generalProcedureCode', order: 'ASC' },
+      { field: 'code', order: 'ASC' },
+    ];
+  if (entity === 'extendedProcedure')
+    return [
+      { field: 'requestedProcedureCode', order: 'ASC' },
+      { field: 'previousProcedureCode', order: 'ASC' },
+    ];
+  return [{ field: 'code', order: 'ASC' }];
+}
+
 export interface ReferenceSearch {
   max?: number;
   offset?: number;

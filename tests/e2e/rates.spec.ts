@@ -154,6 +154,8 @@ test('the chart runs right to left in Arabic', async ({ page }) => {
 
 test('central bank rates: search, then print as CSV (rates.csv with a BOM)', async ({ page }) => {
   await page.goto('/en/exchange/central-bank-rates/');
+  // Ten rows at first, like every tool (SPEC 9).
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
   await expect(page.locator('table tbody tr').first()).toBeVisible();
   await page.getByLabel('Currency code or name').fill('yen');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

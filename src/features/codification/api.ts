@@ -1,4 +1,5 @@
 import {
+  defaultSort,
   getReference,
   searchReference,
   type ReferencePage,
@@ -91,7 +92,8 @@ export function codificationRequest(filter: CodificationFilter, paging: Codifica
     offset: paging.pageNumber * paging.size,
     restrictBy: 'AND',
     restrictions: restrictions.length ? restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
-    sortByFields: [{ field: paging.sort, order: paging.order }],
+    // The list's own default order until the visitor sorts by a column.
+    sortByFields: paging.sort === 'code' && paging.order === 'ASC' ? defaultSort(table) : [{ field: paging.sort, order: paging.order }],
   };
 }
 

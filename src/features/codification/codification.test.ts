@@ -19,6 +19,19 @@ describe('codification requests', () => {
     expect(request).toMatchObject({ max: 10, offset: 30, restrictBy: 'AND', sortByFields: [{ field: 'code', order: 'ASC' }] });
     expect(request.restrictions).toEqual([{ field: 'description', operator: 'CONTAINS', value: 'Shipping' }]);
   });
+  it('lists models of declaration by general procedure code, then code, and extended procedures by their two parts, until a column is sorted', () => {
+    expect(codificationRequest(filter({ referenceTable: 'modelOfDeclaration' }), DEFAULT_PAGING, false).sortByFields).toEqual([
+      { field: 'generalProcedureCode', order: 'ASC' },
+      { field: 'code', order: 'ASC' },
+    ]);
+    expect(codificationRequest(filter({ referenceTable: 'extendedProcedure' }), DEFAULT_PAGING, false).sortByFields?.[0]).toEqual({
+      field: 'requestedProcedureCode',
+      order: 'ASC',
+    });
+    expect(
+      codificationRequest(filter({ referenceTable: 'modelOfDeclaration' }), { ...DEFAULT_PAGING, order: 'DESC' }, false).sortByFields,
+    ).toEqual([{ field: 'code', order: 'DESC' }]);
+  });
   it('uses each condition, All meaning code starts with and text contains', () => {
     const request = codificationRequest(
       filter({

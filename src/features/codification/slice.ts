@@ -11,6 +11,7 @@ import {
   type CodificationPaging,
   type ReferenceTable,
 } from './api';
+import { DEFAULT_PAGE_SIZE } from '../../components/Pager';
 
 export interface CodificationState {
   /** Configuration: the reference tables offered (kept when a failed search resets the rest). */
@@ -36,7 +37,7 @@ export const EMPTY_FILTER: CodificationFilter = {
   address: '',
   addressCondition: '',
 };
-export const DEFAULT_PAGING: CodificationPaging = { pageNumber: 0, size: 10, sort: 'code', order: 'ASC' };
+export const DEFAULT_PAGING: CodificationPaging = { pageNumber: 0, size: DEFAULT_PAGE_SIZE, sort: 'code', order: 'ASC' };
 
 const initialState: CodificationState = {
   config: { referenceTables: REFERENCE_TABLES.map((item) => item.value) },

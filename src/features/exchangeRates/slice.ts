@@ -11,6 +11,7 @@ import {
   type ExchangeRate,
   type RatesSearch,
 } from './api';
+import { DEFAULT_PAGE_SIZE } from '../../components/Pager';
 
 /** A currency the converter offers, with its rate on the chosen date. */
 export interface CurrencyOption {
@@ -47,7 +48,7 @@ export interface ExchangeRatesState {
   currencies: { dov: string | null; list: CurrencyOption[]; loading: boolean };
 }
 
-export const defaultSearch = (): RatesSearch => ({ key: '', dov: todayIso(), page: 1, size: 10, sort: 'code', order: '' });
+export const defaultSearch = (): RatesSearch => ({ key: '', dov: todayIso(), page: 1, size: DEFAULT_PAGE_SIZE, sort: 'code', order: '' });
 
 const initialState: ExchangeRatesState = {
   search: defaultSearch(),

@@ -5,7 +5,7 @@ import { ResultStatus } from '../../components/ResultStatus';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
-import { Pager } from '../../components/Pager';
+import { DEFAULT_PAGE_SIZE, Pager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '../../export/download';
 import { formatDate, formatNumber } from '../../i18n/language';
@@ -28,7 +28,7 @@ export function CentralBankRates({ language }: { language: string }) {
 
   const run = useCallback((next: ExternalRatesSearch) => void dispatch(searchExternalRates(next)), [dispatch]);
   useEffect(() => {
-    const initial = { date: today(), searchText: '', page: 1, size: 50 };
+    const initial = { date: today(), searchText: '', page: 1, size: DEFAULT_PAGE_SIZE };
     setDate(initial.date);
     run(initial);
   }, [run]);
@@ -88,7 +88,7 @@ export function CentralBankRates({ language }: { language: string }) {
             date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today(),
             searchText: String(fields.get('searchText') ?? ''),
             page: 1,
-            size: search?.size ?? 50,
+            size: search?.size ?? DEFAULT_PAGE_SIZE,
           });
         }}
       >

@@ -2,6 +2,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { rootReducer, type RootState } from '../../app/store';
 import { notify, resolved } from '../../app/notificationsSlice';
 import { fetchVessels, latestManifests, searchManifests, type Manifest, type ManifestQuery, type Vessel, type VesselStatus } from './api';
+import { DEFAULT_PAGE_SIZE } from '../../components/Pager';
 
 export interface ManifestState {
   query: ManifestQuery | null;
@@ -22,7 +23,7 @@ export interface ManifestState {
 }
 
 /** Page 1 of 10 rows. */
-export const DEFAULT_PAGE = { page: 1, size: 10 };
+export const DEFAULT_PAGE = { page: 1, size: DEFAULT_PAGE_SIZE };
 
 const initialState: ManifestState = {
   query: null,

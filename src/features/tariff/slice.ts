@@ -2,6 +2,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { searchTariff, type TariffCode, type TariffQuery } from './api';
+import { DEFAULT_PAGE_SIZE } from '../../components/Pager';
 
 export interface TariffState {
   query: TariffQuery;
@@ -13,7 +14,7 @@ export interface TariffState {
   searched: boolean;
 }
 
-export const DEFAULT_QUERY: TariffQuery = { keyword: '', code: '', page: 1, size: 10, sort: 'code', order: 'asc' };
+export const DEFAULT_QUERY: TariffQuery = { keyword: '', code: '', page: 1, size: DEFAULT_PAGE_SIZE, sort: 'code', order: 'asc' };
 
 const initialState: TariffState = { query: DEFAULT_QUERY, data: [], totalCount: 0, loading: false, error: false, searched: false };
 
