@@ -91,6 +91,10 @@ function cookies(request: FastifyRequest): Record<string, string> {
   return result;
 }
 
+/** NUL and the other C0 controls but tab, CR and LF: never part of a parameter of the realm. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 const matches = (pattern: string, value: string) => (pattern.endsWith('*') ? value.startsWith(pattern.slice(0, -1)) : value === pattern);
 
 export async function identityPlugin(app: FastifyInstance, options: IdentityOptions): Promise<void> {
@@ -134,7 +138,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
         const bad = Array.isArray(value)
           ? 'given more than once'
-          : typeof value === 'string' && /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value)
+          : typeof value === 'string' && CONTROL_CHARACTER.test(value)
             ? 'contains a control character'
             : null;
         if (bad)
@@ -146,7 +150,8 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     }
     const params = request.params as Record<string, string> | undefined;
     for (const [name, value] of Object.entries(params ?? {}))
-      if (/[\u0000-\u001f]/.test(value)) return reply.code(404).send({ error: 'Not Found', message: `${name} not found` });
+      if (CONTROL_CHARACTER.test(value) || /[\t\r\n]/.test(value))
+        return reply.code(404).send({ error: 'Not Found', message: `${name} not found` });
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
