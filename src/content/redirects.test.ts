@@ -20,6 +20,7 @@ describe('redirect rules', () => {
       '/tools/codification/',
       '/frequently-asked-questions/',
       '/downloads/',
+      '/access-denied/',
     ]) {
       expect(from).toContain(path);
     }

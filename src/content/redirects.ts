@@ -25,6 +25,7 @@ export function redirectRules(language: string, newsSlugs: string[], customPageS
     paths.faq,
     paths.downloads,
     paths.internalTools,
+    paths.accessDenied,
   ];
   return [...new Set(from)].map((fromPath) => ({
     fromPath,

@@ -17,6 +17,7 @@ test('the root and every legacy path redirect permanently to /fr, any case, quer
     ...TOOL_SLUGS.map((slug) => `/tools/${slug}`),
     '/frequently-asked-questions',
     '/downloads',
+    '/access-denied',
   ];
   const root = await request.get('/', noRedirect);
   expect(root.status()).toBe(301);
