@@ -34,6 +34,11 @@ test('rates of a date with the difference to the previous day, computed from the
   await expect(page.getByRole('columnheader', { name: 'Difference' })).toBeVisible();
   await expect(usd).toContainText(`${difference > 0 ? '+' : ''}${four(difference)}`);
   await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
+  // The export's columns are the spec's: the rate column is "Rate" (its unit is in the subtitle).
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'CSV', exact: true }).click();
+  const csv = readFileSync((await (await downloading).path()) as string, 'utf8').slice(1);
+  expect(csv.split('\r\n')[0]).toBe('Currency Code,Currency Name,Rate,Difference');
 });
 
 test('a date after the last publication shows when the rates were published, says they are not current, and compares with the publication before', async ({

@@ -142,7 +142,8 @@ export function CustomsRates({ language }: { language: string }) {
       columns: [
         { header: t('columns.code') },
         { header: t('columns.name') },
-        { header: t('columns.rate', { currency: tenant.currency }), numeric: true, decimals: RATE_DECIMALS },
+        // The spec's export column is "Rate"; the unit is in the subtitle.
+        { header: t('export.rate'), numeric: true, decimals: RATE_DECIMALS },
         ...(showDifference ? [{ header: t('columns.difference'), numeric: true, decimals: RATE_DECIMALS }] : []),
       ],
       rows: rows.map((row) => [row.code, row.description, row.exchangeRate, ...(showDifference ? [row.difference ?? null] : [])]),
