@@ -19,7 +19,7 @@ const describe = (row: { description?: unknown; descriptionTranslated?: unknown 
 export function TaxationSimulation({ language }: { language: string }) {
   const { t } = useTranslation('taxation');
   const dispatch = useAppDispatch();
-  const { data, loading, missing, error } = useAppSelector(selectTaxation);
+  const { data, loading, missing, error, tariffNotFound } = useAppSelector(selectTaxation);
   const lists = useAppSelector(selectReferenceLists);
   const translated = usesTranslatedSearch(language);
   const id = useId();
@@ -294,6 +294,11 @@ export function TaxationSimulation({ language }: { language: string }) {
         {missing && (
           <p className="notice notice-inline" role="alert">
             {t('cannotCalculate', { codes: missing.join(', ') })}
+          </p>
+        )}
+        {tariffNotFound && (
+          <p className="notice notice-inline" role="alert">
+            {t('tariffNotFound')}
           </p>
         )}
         {!loading && !data && !error && <p className="hint">{t('result.empty')}</p>}

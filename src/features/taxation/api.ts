@@ -106,13 +106,17 @@ export class NotEnoughInformation extends Error {
   }
 }
 
+/** The commodity has no tariff line valid on the date (the service's "CET Tariff Not Found"). */
+export class TariffNotFound extends Error {}
+
 export async function simulate(input: TaxationInput): Promise<SimulationResult> {
   try {
     const { data } = await http.post<SimulationResult>(`${serviceUrls.taxation}simulate`, simulationRequest(input));
     return data;
   } catch (error) {
-    const body = axios.isAxiosError(error) ? (error.response?.data as { taxCodes?: unknown } | undefined) : undefined;
+    const body = axios.isAxiosError(error) ? (error.response?.data as { taxCodes?: unknown; message?: unknown } | undefined) : undefined;
     if (body && Array.isArray(body.taxCodes) && body.taxCodes.length) throw new NotEnoughInformation(body.taxCodes.map(String));
+    if (typeof body?.message === 'string' && body.message.includes('CET Tariff Not Found')) throw new TariffNotFound(body.message);
     throw error;
   }
 }

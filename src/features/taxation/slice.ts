@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
-import { NotEnoughInformation, simulate, type SimulationResult, type TaxationInput } from './api';
+import { NotEnoughInformation, simulate, TariffNotFound, type SimulationResult, type TaxationInput } from './api';
 
 export interface TaxationState {
   /** The input the result (or the failure) belongs to. */
@@ -11,22 +11,26 @@ export interface TaxationState {
   error: boolean;
   /** Codes of the taxes that need more information (a specific tax without the supplementary unit). */
   missing: string[] | null;
+  /** The commodity has no tariff line on the date. */
+  tariffNotFound: boolean;
 }
 
-const initialState: TaxationState = { input: null, data: null, loading: false, error: false, missing: null };
+const initialState: TaxationState = { input: null, data: null, loading: false, error: false, missing: null, tariffNotFound: false };
 
-export const runSimulation = createAsyncThunk<SimulationResult, TaxationInput, { rejectValue: { missing: string[] | null } }>(
-  'taxation/simulate',
-  async (input, { dispatch, rejectWithValue }) => {
-    try {
-      return await simulate(input);
-    } catch (error) {
-      if (error instanceof NotEnoughInformation) return rejectWithValue({ missing: error.taxCodes });
-      dispatch(notify('error', 'notifications.somethingWentWrong'));
-      return rejectWithValue({ missing: null });
-    }
-  },
-);
+export const runSimulation = createAsyncThunk<
+  SimulationResult,
+  TaxationInput,
+  { rejectValue: { missing: string[] | null; tariffNotFound?: boolean } }
+>('taxation/simulate', async (input, { dispatch, rejectWithValue }) => {
+  try {
+    return await simulate(input);
+  } catch (error) {
+    if (error instanceof NotEnoughInformation) return rejectWithValue({ missing: error.taxCodes });
+    if (error instanceof TariffNotFound) return rejectWithValue({ missing: null, tariffNotFound: true });
+    dispatch(notify('error', 'notifications.somethingWentWrong'));
+    return rejectWithValue({ missing: null });
+  }
+});
 
 export const taxationSlice = createSlice({
   name: 'taxation',
@@ -41,6 +45,7 @@ export const taxationSlice = createSlice({
         state.loading = true;
         state.error = false;
         state.missing = null;
+        state.tariffNotFound = false;
       })
       .addCase(runSimulation.fulfilled, (state, action) => {
         state.loading = false;
@@ -52,6 +57,7 @@ export const taxationSlice = createSlice({
         state.error = true;
         state.data = null;
         state.missing = action.payload?.missing ?? null;
+        state.tariffNotFound = Boolean(action.payload?.tariffNotFound);
       });
   },
 });

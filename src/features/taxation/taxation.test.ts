@@ -66,4 +66,16 @@ describe('taxation simulation', () => {
     expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, missing: null });
     expect(store.getState().notifications.at(-1)).toMatchObject({ messageKey: 'notifications.somethingWentWrong' });
   });
+  it('says CET Tariff Not Found for a commodity without a tariff line, not "something went wrong"', async () => {
+    const store = makeStore();
+    const data = {
+      error: 'Bad Request',
+      message: 'items[0].commodityCode: CET Tariff Not Found: no tariff line "99999999" valid on 2026-11-25',
+    };
+    const response = { status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data };
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, response));
+    await store.dispatch(runSimulation(input));
+    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, tariffNotFound: true });
+    expect(store.getState().notifications).toHaveLength(0);
+  });
 });
