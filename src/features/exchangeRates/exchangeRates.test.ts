@@ -128,6 +128,15 @@ describe('currency converter', () => {
     expect(selectExchangeRates(state).conversion).toMatchObject({ convertTotal: null, error: 'converter.noRate' });
     expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.convertFailed']);
   });
+  it('says the currency code could not be fetched when that check fails', async () => {
+    vi.spyOn(http, 'get').mockImplementation(async (url) => {
+      if (String(url).includes('/reference-service/currency/')) throw new Error('Network Error');
+      return { data: { resultList: [], totalCount: 0 } };
+    });
+    const store = makeStore();
+    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'USD', label: 'USD' }));
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.currencyCodeFailed']);
+  });
   it('says Currency Not Found for a code the reference data does not know', async () => {
     vi.spyOn(http, 'get').mockImplementation(async (url) => {
       if (String(url).includes('/reference-service/currency/')) throw Object.assign(new Error('404'), { response: { status: 404 } });

@@ -109,7 +109,14 @@ export const convertCurrency = createAsyncThunk(
       const { resultList } = await fetchRates({ validityDate: params.dov, currencies: params.code, max: 1 });
       const rate = resultList[0]?.exchangeRate;
       if (rate === undefined || rate === null) {
-        if (!(await currencyExists(params.code))) return rejectWithValue('converter.notFound');
+        let known: boolean;
+        try {
+          known = await currencyExists(params.code);
+        } catch {
+          dispatch(notify('error', 'notifications.currencyCodeFailed'));
+          return rejectWithValue('converter.failed');
+        }
+        if (!known) return rejectWithValue('converter.notFound');
         dispatch(notify('error', 'notifications.convertFailed'));
         return rejectWithValue('converter.noRate');
       }

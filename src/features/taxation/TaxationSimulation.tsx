@@ -1,6 +1,7 @@
 import React, { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { loadReferenceList, selectReferenceLists } from '../../app/referenceListsSlice';
 import { DataTable } from '../../components/DataTable';
@@ -31,7 +32,10 @@ export function TaxationSimulation({ language }: { language: string }) {
   useEffect(() => {
     void dispatch(loadReferenceList('modelOfDeclaration'));
     void dispatch(loadReferenceList('country'));
-    void dispatch(loadReferenceList('exchangeRate'));
+    // Without the day's customs rates no value can be converted: unlike other suggestions, say so.
+    void dispatch(loadReferenceList('exchangeRate')).then((result) => {
+      if (loadReferenceList.rejected.match(result) && !result.meta.condition) dispatch(notify('error', 'notifications.customsRatesFailed'));
+    });
     return () => void dispatch(clearSimulation());
   }, [dispatch]);
 
