@@ -2,16 +2,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { loadReferenceList, selectReferenceLists } from '../app/referenceListsSlice';
 import { http } from './client';
-import { lookupRequest, referencePageSize } from './reference';
+import { commodityName, lookupRequest, referencePageSize, type ReferenceRecord } from './reference';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('reference lookups', () => {
-  it('searches commodity codes by digits and descriptions by words', () => {
+  it('searches commodity codes by digits, and goods by their names through the keyword search, in the page language', () => {
     expect(lookupRequest('commodity', '0901.11').restrictions).toEqual([{ field: 'code', operator: 'STARTS_WITH', value: '090111' }]);
-    expect(lookupRequest('commodity', 'coffee', true).restrictions).toEqual([
-      { field: 'descriptionTranslated', operator: 'CONTAINS', value: 'coffee' },
-    ]);
+    const words = lookupRequest('commodity', ' chaussures de sport ', false, 15, 'fr');
+    expect(words).toEqual({ max: 15, keywords: 'chaussures de sport', lang: 'fr' });
+    expect(lookupRequest('commodity', 'x'.repeat(3000), false, 15, 'fr').keywords).toHaveLength(2000);
+  });
+  it('names a commodity by its HS texts in the page language, else by its description', () => {
+    const row = {
+      code: '64041100',
+      description: 'Sports shoes',
+      descriptionTranslated: 'খেলার জুতা',
+      hs: {
+        heading: { code: '6404', description: 'Chaussures à dessus en matières textiles', language: 'fr' },
+        subheading: { code: '640411', description: 'Chaussures de sport', language: 'fr' },
+      },
+    } as unknown as ReferenceRecord;
+    expect(commodityName(row, 'fr', false)).toEqual({ text: 'Chaussures à dessus en matières textiles › Chaussures de sport', lang: 'fr' });
+    expect(commodityName(row, 'bn', true)).toEqual({ text: 'খেলার জুতা', lang: 'bn' });
+    expect(commodityName(row, 'en', false)).toEqual({ text: 'Sports shoes', lang: 'en' });
   });
   it('searches other entities by code start OR description', () => {
     const request = lookupRequest('customsOffice', 'CHT');

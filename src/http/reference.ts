@@ -50,6 +50,10 @@ export interface ReferenceSearch {
   restrictions?: Restriction[];
   sortByFields?: Array<{ field: string; order: 'ASC' | 'DESC' }>;
   meta?: { validityDate?: string };
+  /** Commodity only: the relevance search of goods by their names, in any of the portal's languages. */
+  keywords?: string;
+  /** Commodity only: the page language, for the HS texts each line comes with. */
+  lang?: string;
 }
 
 export type ReferenceRecord = Record<string, string | number | boolean | null>;
@@ -87,18 +91,19 @@ export const SUGGEST_MIN_LENGTH = 2;
 
 /**
  * A lookup by typed text (SPEC section 5): for commodity, all digits search the code's start, anything else
- * the description; for the other entities, code starts with the text OR the description contains it. The
- * translated description is searched when the translated flag is on.
+ * goes to the keyword search (goods by their everyday names, in any language), with the HS texts in the page
+ * language; for the other entities, code starts with the text OR the description contains it, the translated
+ * description when the translated flag is on.
  */
-export function lookupRequest(entity: string, text: string, translated = false, max = 20): ReferenceSearch {
+export function lookupRequest(entity: string, text: string, translated = false, max = 20, language = 'en'): ReferenceSearch {
   const value = text.trim();
-  const description = translated ? 'descriptionTranslated' : 'description';
   if (entity === 'commodity') {
     const digits = value.replace(/[.\s]/g, '');
     return /^\d+$/.test(digits)
-      ? { max, restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: digits }] }
-      : { max, restrictions: [{ field: description, operator: 'CONTAINS', value }] };
+      ? { max, restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: digits }], lang: language }
+      : { max, keywords: value.slice(0, 2000), lang: language };
   }
+  const description = translated ? 'descriptionTranslated' : 'description';
   return {
     max,
     restrictBy: 'OR',
@@ -107,4 +112,20 @@ export function lookupRequest(entity: string, text: string, translated = false, 
       { field: description, operator: 'CONTAINS', value },
     ],
   };
+}
+
+type HsText = { code: string; description: string; language: string } | null;
+
+/**
+ * A commodity's name as a lookup shows it, and the language it is in: its HS heading and subheading in the
+ * page language when the service has them (the subheading's own text is often a fragment, so never alone),
+ * else its description (the tenant's translation where the translated flag is on, else English).
+ */
+export function commodityName(row: ReferenceRecord, language: string, translated: boolean): { text: string; lang: string } {
+  const hs = (row as unknown as { hs?: { heading: HsText; subheading: HsText } }).hs;
+  const inPage = [hs?.heading, hs?.subheading].filter((text): text is NonNullable<HsText> => Boolean(text && text.language === language));
+  if (language !== 'en' && inPage.length)
+    return { text: [...new Map(inPage.map((text) => [text.code, text.description])).values()].join(' › '), lang: language };
+  if (translated && row.descriptionTranslated) return { text: String(row.descriptionTranslated), lang: language };
+  return { text: String(row.description ?? ''), lang: 'en' };
 }

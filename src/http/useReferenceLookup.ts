@@ -5,7 +5,7 @@ import { lookupRequest, searchReference, SUGGEST_MIN_LENGTH, type ReferenceRecor
  * Records of a reference table matching typed text (the lookup rule of SPEC section 5), looked up a
  * moment after typing stops and once the text holds enough characters. A failed lookup gives none.
  */
-export function useReferenceLookup(entity: string | null, text: string, translated: boolean, max = 10): ReferenceRecord[] {
+export function useReferenceLookup(entity: string | null, text: string, translated: boolean, max = 10, language = 'en'): ReferenceRecord[] {
   const [list, setList] = useState<ReferenceRecord[]>([]);
   useEffect(() => {
     if (!entity || text.trim().length < SUGGEST_MIN_LENGTH) {
@@ -14,7 +14,7 @@ export function useReferenceLookup(entity: string | null, text: string, translat
     }
     let current = true;
     const timer = window.setTimeout(() => {
-      searchReference(entity, lookupRequest(entity, text, translated, max)).then(
+      searchReference(entity, lookupRequest(entity, text, translated, max, language)).then(
         ({ resultList }) => current && setList(resultList),
         () => current && setList([]),
       );
@@ -23,6 +23,6 @@ export function useReferenceLookup(entity: string | null, text: string, translat
       current = false;
       window.clearTimeout(timer);
     };
-  }, [entity, text, translated, max]);
+  }, [entity, text, translated, max, language]);
   return list;
 }

@@ -90,3 +90,16 @@ for (const language of ['en', 'ar'] as const) {
     await axeClean(page);
   });
 }
+
+test('the commodity box finds goods by their everyday name in French and names them in French', async ({ page }) => {
+  await page.goto('/fr/tools/taxation-simulation/');
+  const box = page.getByLabel('Marchandise (code SH ou désignation)');
+  const searched = page.waitForRequest(
+    (request) => request.url().endsWith('/reference-service/commodity/search') && Boolean(request.postDataJSON()?.keywords),
+  );
+  await box.fill('café torréfié');
+  expect((await searched).postDataJSON()).toMatchObject({ keywords: 'café torréfié', lang: 'fr' });
+  const list = page.locator(`datalist#${await box.getAttribute('list')}`);
+  await expect(list.locator('option').first()).toHaveAttribute('value', /^0901/);
+  await expect(list.locator('option').first()).toHaveText(/Café/);
+});

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
 import { formatNumber, optionLabel, textLanguage } from '../../i18n/language';
+import { commodityName } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import type { ExportTable } from '../../export';
 import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
@@ -27,7 +28,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   const [input, setInput] = useState<TaxationInput>(EMPTY_INPUT);
   const [commodityText, setCommodityText] = useState('');
   const [errors, setErrors] = useState<InputErrors>({});
-  const commodities = useReferenceLookup('commodity', commodityText, translated, 15);
+  const commodities = useReferenceLookup('commodity', commodityText, translated, 15, language);
 
   useEffect(() => {
     void dispatch(loadReferenceList('modelOfDeclaration'));
@@ -59,7 +60,7 @@ export function TaxationSimulation({ language }: { language: string }) {
     const found = commodities.find((row) => row.code === code);
     setInput((current) => ({
       ...current,
-      commodityCode: found ? { value: String(found.code), description: describe(found, translated) } : null,
+      commodityCode: found ? { value: String(found.code), description: commodityName(found, language, translated).text } : null,
     }));
   };
   useEffect(() => {
@@ -67,9 +68,13 @@ export function TaxationSimulation({ language }: { language: string }) {
     const code = commodityText.replace(/[.\s]/g, '');
     if (!input.commodityCode && /^\d{8}$/.test(code)) {
       const found = commodities.find((row) => row.code === code);
-      if (found) setInput((current) => ({ ...current, commodityCode: { value: code, description: describe(found, translated) } }));
+      if (found)
+        setInput((current) => ({
+          ...current,
+          commodityCode: { value: code, description: commodityName(found, language, translated).text },
+        }));
     }
-  }, [commodities, commodityText, input.commodityCode, translated]);
+  }, [commodities, commodityText, input.commodityCode, translated, language]);
 
   const update = (changes: Partial<TaxationInput>) => setInput((current) => ({ ...current, ...changes }));
 
@@ -181,7 +186,7 @@ export function TaxationSimulation({ language }: { language: string }) {
           <datalist id={`${id}-commodity-list`}>
             {commodities.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {describe(row, translated)}
+                {commodityName(row, language, translated).text}
               </option>
             ))}
           </datalist>

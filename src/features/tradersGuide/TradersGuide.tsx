@@ -9,9 +9,9 @@ import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
 import type { ExportTable } from '../../export';
-import { searchReference, type ReferenceRecord } from '../../http/reference';
+import { commodityName, searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { optionLabel } from '../../i18n/language';
+import { optionLabel, textLanguage } from '../../i18n/language';
 import { EMPTY_CONSIGNMENT, type Consignment, type DocumentName, type FieldError, type RequiredDocument } from './api';
 import {
   addConsignment,
@@ -66,7 +66,7 @@ export function TradersGuide({ language }: { language: string }) {
   const lists = useAppSelector(selectReferenceLists);
   const [draft, setDraft] = useState<Consignment>(EMPTY_CONSIGNMENT);
   const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
-  const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15);
+  const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15, language);
   const nationals = useNationalProcedures(draft.extendedProcedureCode);
 
   useEffect(() => {
@@ -113,7 +113,10 @@ export function TradersGuide({ language }: { language: string }) {
     }
     const code = draft.commodityCode.replace(/[.\s]/g, '');
     const found = commodities.find((row) => row.code === code);
-    dispatch(addConsignment({ ...draft, commodityCode: code, commodityDescription: found ? text(found, translated) : '' }));
+    const name = found ? commodityName(found, language, translated) : null;
+    dispatch(
+      addConsignment({ ...draft, commodityCode: code, commodityDescription: name?.text ?? '', commodityDescriptionLanguage: name?.lang }),
+    );
     setDraft(EMPTY_CONSIGNMENT);
   };
 
@@ -212,7 +215,7 @@ export function TradersGuide({ language }: { language: string }) {
           <datalist id={`${id}-commodities`}>
             {commodities.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {text(row, translated)}
+                {commodityName(row, language, translated).text}
               </option>
             ))}
           </datalist>
@@ -312,7 +315,9 @@ export function TradersGuide({ language }: { language: string }) {
                         {field === 'commodityCode' && consignment.commodityDescription && (
                           <>
                             <br />
-                            <small {...(translated ? {} : { lang: 'en' })}>{consignment.commodityDescription}</small>
+                            <small {...textLanguage(consignment.commodityDescriptionLanguage ?? (translated ? language : 'en'))}>
+                              {consignment.commodityDescription}
+                            </small>
                           </>
                         )}
                         {errorsOf(index, field).map((error) => (

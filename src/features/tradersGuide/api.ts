@@ -3,8 +3,9 @@ import { serviceUrls } from '../../config/services';
 
 export interface Consignment {
   commodityCode: string;
-  /** The commodity's description, shown beside the code (not sent). */
+  /** The commodity's description, shown beside the code (not sent), and the language it is in. */
   commodityDescription: string;
+  commodityDescriptionLanguage?: string;
   itemCountryOfOriginCode: string;
   extendedProcedureCode: string;
   nationalProcedureCode: string;
