@@ -99,7 +99,7 @@ test('the commodity box finds goods by their everyday name in French and names t
   );
   await box.fill('café torréfié');
   expect((await searched).postDataJSON()).toMatchObject({ keywords: 'café torréfié', lang: 'fr' });
-  const list = page.locator(`datalist#${await box.getAttribute('list')}`);
+  const list = page.locator(`datalist[id="${await box.getAttribute('list')}"]`);
   await expect(list.locator('option').first()).toHaveAttribute('value', /^0901/);
   await expect(list.locator('option').first()).toHaveText(/Café/);
 });
