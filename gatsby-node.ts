@@ -5,6 +5,7 @@ import { tenant, FALLBACK_LANGUAGE } from './src/config/tenant';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS, paths } from './src/config/routes';
 import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
+import { readAllPages } from './src/content/pages';
 import { writeTariffBooks } from './src/content/tariff-book';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
 import { precompress } from './src/build/precompress';
@@ -51,9 +52,13 @@ interface CmsContent {
   homePage: CmsHome | null;
 }
 
-/** One query per language through gatsby-source-graphql (POST /trade-server/graphql/). */
-function contentQuery(locale: string): string {
-  const list = `locale: "${locale}", pagination: { limit: 1000 }`;
+/** Rows the CMS gives per list and query (its GraphQL maxLimit); longer lists are read page after page. */
+const CMS_PAGE = 1000;
+const LISTS = ['newsArticles', 'customPages', 'faqEntries', 'downloads'] as const;
+
+/** One page of a language's content through gatsby-source-graphql, from the CMS GraphQL endpoint (CMS_URL). */
+function contentQuery(locale: string, start: number): string {
+  const list = `locale: "${locale}", pagination: { start: ${start}, limit: ${CMS_PAGE} }`;
   return `{
     cms {
       newsArticles(${list}, sort: "date:desc") { slug title date summary body image { url alternativeText } }
@@ -84,12 +89,17 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   const { createPage, createRedirect } = actions;
   const content: Record<string, CmsContent> = {};
   for (const language of tenant.languages) {
-    const result = await graphql<{ cms: CmsContent }>(contentQuery(language));
-    if (result.errors || !result.data) {
-      reporter.panicOnBuild(`Could not read ${language} content from the CMS`, result.errors);
+    // Every entry, however many: the next page while a list filled the last one.
+    try {
+      content[language] = await readAllPages(LISTS, CMS_PAGE, async (start) => {
+        const result = await graphql<{ cms: CmsContent }>(contentQuery(language, start));
+        if (result.errors || !result.data) throw new Error(JSON.stringify(result.errors ?? 'no data'));
+        return result.data.cms;
+      });
+    } catch (error) {
+      reporter.panicOnBuild(`Could not read ${language} content from the CMS`, error as Error);
       return;
     }
-    content[language] = result.data.cms;
   }
   const english = content[FALLBACK_LANGUAGE];
 
