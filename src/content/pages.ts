@@ -7,12 +7,11 @@ export async function readAllPages<T extends object, K extends keyof T>(
   pageSize: number,
   fetchPage: (start: number) => Promise<T>,
 ): Promise<T> {
-  let all: T | null = null;
-  for (let start = 0; ; start += pageSize) {
-    const page = await fetchPage(start);
-    all = all
-      ? { ...all, ...Object.fromEntries(lists.map((list) => [list, [...(all![list] as unknown[]), ...(page[list] as unknown[])]])) }
-      : page;
-    if (!lists.some((list) => (page[list] as unknown[]).length === pageSize)) return all;
+  const all: T = await fetchPage(0);
+  let page: T = all;
+  for (let start = pageSize; lists.some((list) => (page[list] as unknown[]).length === pageSize); start += pageSize) {
+    page = await fetchPage(start);
+    for (const list of lists) (all[list] as unknown[]) = [...(all[list] as unknown[]), ...(page[list] as unknown[])];
   }
+  return all;
 }
