@@ -31,6 +31,21 @@ export function parseEvalSet(text: string): EvalItem[] {
 
 export const loadEvalSet = (dataDir: string) => parseEvalSet(readFileSync(join(dataDir, EVAL_FILE), 'utf8'));
 
+/** Goods descriptions written by customs officers (CBP rulings); only the held-out test rows are measured. */
+export const EXTERNAL_FILE = 'finder-external/cbp-cross-atlas.csv';
+
+/** The external test rows as evaluation items: the description, in English, and the heading of its subheading. */
+export function loadExternalTestRows(dataDir: string): EvalItem[] {
+  return parseCsvLines(readFileSync(join(dataDir, EXTERNAL_FILE), 'utf8'))
+    .records.filter(({ record }) => record.source_id === 'cbp-cross-atlas:test')
+    .map(({ line, record }) => ({
+      query: String(record.description).slice(0, 2000),
+      language: 'en',
+      headings: [String(record.hs6).slice(0, 4)],
+      line,
+    }));
+}
+
 export interface LanguageScore {
   language: SearchLanguage;
   queries: number;
