@@ -37,9 +37,3 @@ export function ProtectedRoute({ language, roles, denied, children }: ProtectedR
     </p>
   );
 }
-
-/** Shows its content only to users with one of the roles. */
-export function RoleGate({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
-  const { status, user } = useAppSelector((state) => state.auth);
-  return status === 'authenticated' && hasAnyRole(user, roles) ? <>{children}</> : null;
-}

@@ -63,9 +63,6 @@ export interface ReferencePage {
   totalCount: number;
 }
 
-/** The shared maximum of one search. */
-export const REFERENCE_MAX = 10000;
-
 /** Page size of the search helper when the caller names none: 15 for commodity, 5000 for the other entities. */
 export function referencePageSize(entity: string): number {
   return entity === 'commodity' ? 15 : 5000;

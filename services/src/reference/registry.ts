@@ -206,16 +206,3 @@ export function fieldOf(definition: EntityDefinition, name: string): FieldDefini
 export function columnOf(field: FieldDefinition): string {
   return field.column ?? field.name;
 }
-
-/** Distinct storage columns of an entity's table (aliases such as validToDate share a column). */
-export function columnsOf(definition: EntityDefinition): FieldDefinition[] {
-  const seen = new Set<string>();
-  const columns: FieldDefinition[] = [];
-  for (const field of definition.fields) {
-    const column = columnOf(field);
-    if (seen.has(column)) continue;
-    seen.add(column);
-    columns.push({ name: column, type: field.type });
-  }
-  return columns;
-}
