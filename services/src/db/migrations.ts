@@ -1,6 +1,9 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { AnyDatabase, DialectName } from './database.js';
 import { SEARCH_FIELDS, SEARCH_TABLE } from '../search/documents.js';
+import { createIdentityState } from '../identity/state-migration.js';
+import { createRateLimits } from '../limits/migration.js';
+import { createFinderUsage } from '../finder/usage-migration.js';
 
 type ColumnKind = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 
@@ -317,6 +320,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0005_helpdesk': createHelpdesk(dialect),
     '0006_identity_email_verified': addEmailVerified(),
     '0007_keyword_search': createKeywordSearch(dialect),
+    '0008_identity_state': createIdentityState(dialect),
+    '0009_rate_limits': createRateLimits(dialect),
+    '0010_finder_usage': createFinderUsage(dialect),
   };
 }
 
