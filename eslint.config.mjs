@@ -18,6 +18,47 @@ export default tseslint.config(
     },
   },
   {
+    // A tool's folder stands alone: it imports shared layers, never another tool's folder.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)|(^|/)features/',
+              message: 'A feature does not import another feature; move shared code to a shared layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared layers serve every tool, so they never depend on one.
+    files: ['src/{app,auth,components,config,export,http,i18n,styles,build}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Shared layers do not import features.' }] }],
+    },
+  },
+  {
+    // The services share only the portal's access roles and export engine, never its pages or tools.
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!(config/access|export/|build/precompress))',
+              message: 'Services import only the shared roles and export engine from the portal.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: {
       globals: { console: 'readonly', process: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', setTimeout: 'readonly' },
