@@ -49,13 +49,15 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   guardReplies(app);
   limitJsonDepth(app);
   const inFlight = trackInFlight(app);
-  rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
+  const limiter = rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);
   // First: its error and not-found handling must cover the routes registered after it.
   await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
   await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
   const database = await openServiceDatabase(app, config.databaseUrl, inFlight);
+  // Rate-limit counts shared with every replica using this database.
+  limiter.share(database);
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
   await app.register(ratesPlugin, { prefix: RATES_PREFIX, database, cacheSize: Math.min(config.referenceCacheSize, 400) });
   await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   // The tariff finder: loads its model (trains one first when there is none for this data and code).
   await app.register(finderPlugin, { database });
   const key = await SigningKey.load(config.identityKeyFile);
-  const sessions = createSessionStore();
+  const sessions = createSessionStore(database);
   await app.register(identityPlugin, {
     database,
     key,

@@ -19,7 +19,7 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
   beforeAll(async () => {
     const key = await SigningKey.load();
     service = await startTestService(backend, [], async (app, database) => {
-      const sessions = createSessionStore();
+      const sessions = createSessionStore(database);
       await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL, mailer: async (mail) => void mails.push(mail) });
       const verifier = createVerifier({
         issuer: issuerOf(PORTAL),

@@ -47,8 +47,9 @@ interface Realm {
 /** The realm as exported for Keycloak: the embedded server reads the same file a real Keycloak imports. */
 export const REALM: Realm = JSON.parse(readFileSync(new URL('./guichet-realm.json', import.meta.url), 'utf8'));
 
-/** The embedded realm's sign-in sessions, with the realm's idle and maximum lifetimes. */
-export const createSessionStore = () => new SessionStore(REALM.ssoSessionIdleTimeout, REALM.ssoSessionMaxLifespan);
+/** The embedded realm's sign-in sessions in this database, with the realm's idle and maximum lifetimes. */
+export const createSessionStore = (database: Database) =>
+  new SessionStore(database, { idleSeconds: REALM.ssoSessionIdleTimeout, maxSeconds: REALM.ssoSessionMaxLifespan });
 
 export interface IdentityOptions {
   database: Database;
@@ -61,6 +62,8 @@ export interface IdentityOptions {
   mailer?: Mailer;
   /** The realm's sign-in sessions (shared with the verifier of the protected services). */
   sessions?: SessionStore;
+  /** How often expired sessions, codes and login failures are deleted (default: every minute). */
+  sweepIntervalMs?: number;
 }
 
 /** Where tokens of the embedded realm come from. */
@@ -100,8 +103,8 @@ const matches = (pattern: string, value: string) => (pattern.endsWith('*') ? val
 export async function identityPlugin(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const { key, publicUrl } = options;
   const accounts = new Accounts(options.database);
-  const sessions = options.sessions ?? createSessionStore();
-  const throttle = new LoginThrottle();
+  const sessions = options.sessions ?? createSessionStore(options.database);
+  const throttle = new LoginThrottle(options.database);
   const issuer = issuerOf(publicUrl);
   const accessLifetime = options.accessTokenLifetime ?? REALM.accessTokenLifespan;
   const realmPath = `${IDENTITY_PREFIX}/realms/${REALM.realm}`;
@@ -111,6 +114,12 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   const cookieBase = `Path=${realmPath}/; SameSite=Lax${secure ? '; Secure' : ''}`;
 
   await accounts.seedDemo();
+  // Every replica sweeps (a delete of what already went is harmless); a failed sweep waits for the next.
+  const sweeper = setInterval(() => {
+    void Promise.all([sessions.sweep(), throttle.sweep()]).catch((error) => app.log.warn({ err: error }, 'identity state sweep failed'));
+  }, options.sweepIntervalMs ?? 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   const client = (clientId: string | undefined) => REALM.clients.find((item) => item.clientId === clientId);
   const redirectAllowed = (registered: RealmClient, uri: string | undefined): uri is string => {
@@ -186,8 +195,8 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     return reply.code(302).header('location', target).header('cache-control', 'no-store').send();
   };
 
-  const issueCode = (reply: FastifyReply, params: AuthParams, session: SsoSession) => {
-    const code = sessions.issueCode({
+  const issueCode = async (reply: FastifyReply, params: AuthParams, session: SsoSession) => {
+    const code = await sessions.issueCode({
       clientId: params.client_id,
       redirectUri: params.redirect_uri,
       codeChallenge: params.code_challenge,
@@ -356,7 +365,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       const { params, pageError, redirectError } = readAuthRequest(request.query);
       if (!params) return errorPage(reply, request, 400, pageError!);
       if (redirectError) return redirectBack(reply, params, { error: redirectError });
-      const session = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
+      const session = await sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
       const prompt = request.query.prompt;
       if (prompt === 'none') return session ? issueCode(reply, params, session) : redirectBack(reply, params, { error: 'login_required' });
       if (session && prompt !== 'login' && endpoint === 'auth') return issueCode(reply, params, session);
@@ -375,15 +384,15 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       [`user:${login.trim().toLowerCase()}`, 5],
       [`ip:${request.ip}`, 30],
     ];
-    const wait = throttle.blockedFor(keys);
+    const wait = await throttle.blockedFor(keys);
     if (wait > 0) return renderForm(reply, 'login', params, locale, { status: 429, login, error: format(t.throttled, { minutes: wait }) });
     const account = login && body.password ? await accounts.authenticate(login, String(body.password)) : undefined;
     if (!account) {
-      throttle.fail(keys);
+      await throttle.fail(keys);
       return renderForm(reply, 'login', params, locale, { status: 401, login, error: t.invalid });
     }
-    throttle.succeed(keys);
-    const { session, secret } = sessions.create(account.id);
+    await throttle.succeed(keys);
+    const { session, secret } = await sessions.create(account.id);
     reply.header('set-cookie', sessionCookies(secret, session));
     return issueCode(reply, params, session);
   });
@@ -426,7 +435,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     }
     // The account works without it; the address is verified when its owner opens the mailed link.
     await users.sendVerification(account, locale).catch((error) => request.log.error({ err: error }, 'verification mail not sent'));
-    const { session, secret } = sessions.create(account.id);
+    const { session, secret } = await sessions.create(account.id);
     reply.header('set-cookie', sessionCookies(secret, session));
     return issueCode(reply, params, session);
   });
@@ -505,13 +514,13 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     const registered = client(body.client_id);
     if (!registered) return reply.code(401).send({ error: 'invalid_client', error_description: 'Unknown client' });
     if (body.grant_type === 'authorization_code') {
-      const code = sessions.takeCode(String(body.code ?? ''));
+      const code = await sessions.takeCode(String(body.code ?? ''));
       if (!code || code.clientId !== registered.clientId) return tokenError(reply, 'invalid_grant', 'Code not valid');
       if (code.redirectUri !== body.redirect_uri) return tokenError(reply, 'invalid_grant', 'Incorrect redirect_uri');
       const verifier = String(body.code_verifier ?? '');
       if (createHash('sha256').update(verifier).digest('base64url') !== code.codeChallenge)
         return tokenError(reply, 'invalid_grant', 'PKCE verification failed');
-      const session = sessions.touch(code.sessionId);
+      const session = await sessions.touch(code.sessionId);
       const account = session && (await accounts.byId(code.userId));
       if (!session || !account) return tokenError(reply, 'invalid_grant', 'Session not active');
       return tokensFor(account, session, registered.clientId, code.scope, code.nonce);
@@ -520,7 +529,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       try {
         const refresh = await key.verify(String(body.refresh_token ?? ''), { issuer, audience: issuer, type: 'Refresh' });
         if (refresh.azp !== registered.clientId) return tokenError(reply, 'invalid_grant', 'Token is not for this client');
-        const session = sessions.touch(String(refresh.sid));
+        const session = await sessions.touch(String(refresh.sid));
         const account = session && (await accounts.byId(String(refresh.sub)));
         if (!session || !account) return tokenError(reply, 'invalid_grant', 'Session not active');
         return tokensFor(account, session, registered.clientId, String(refresh.scope ?? 'openid'));
@@ -537,7 +546,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     try {
       if (!match) throw new Error('no token');
       const token = await key.verify(match[1], { issuer, type: 'Bearer' });
-      if (!sessions.touch(String(token.sid))) throw new Error('session ended');
+      if (!(await sessions.touch(String(token.sid)))) throw new Error('session ended');
       const { sub, preferred_username, email, email_verified, given_name, family_name, name } = token;
       return { sub, preferred_username, email, email_verified, given_name, family_name, name };
     } catch {
@@ -582,9 +591,9 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   }));
 
   // --- Sign-out ---
-  const endSession = (request: FastifyRequest, reply: FastifyReply) => {
-    const session = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
-    if (session) sessions.end(session.id);
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
+    if (session) await sessions.end(session.id);
     reply.header('set-cookie', clearedCookies);
   };
   app.get<{ Querystring: Record<string, string> }>(`${oidc}/logout`, async (request, reply) => {
@@ -594,7 +603,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     // The hint proves the request comes from the portal only when it names the session this browser is in
     // (an ID token of this realm, even expired, whose sid is the cookie's session): any other token, or a
     // forged link, gets the confirmation form instead.
-    const current = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
+    const current = await sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
     let hinted = false;
     if (hint && current) {
       try {
@@ -624,7 +633,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
         }),
       );
     }
-    endSession(request, reply);
+    await endSession(request, reply);
     const registered = client(request.query.client_id) ?? REALM.clients[0];
     if (target && redirectAllowed(registered, target)) return reply.code(302).header('location', target).send();
     return messageScreen(reply, locale, 200, t.signedOutTitle, t.signedOutText);
@@ -634,7 +643,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
     const locale = localeOf(request, body.locale);
     const t = messages(locale);
     if (!body.csrf || body.csrf !== cookies(request).GUICHET_CSRF) return errorPage(reply, request, 400, t.expired);
-    endSession(request, reply);
+    await endSession(request, reply);
     return messageScreen(reply, locale, 200, t.signedOutTitle, t.signedOutText);
   });
 
@@ -646,7 +655,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
       request.query.referrer_uri && redirectAllowed(REALM.clients[0], request.query.referrer_uri)
         ? request.query.referrer_uri
         : `${publicUrl}/${locale}/`;
-    const session = sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
+    const session = await sessions.fromSecret(cookies(request).GUICHET_IDENTITY);
     const account = session && (await accounts.byId(session.userId));
     if (!account) return messageScreen(reply, locale, 200, t.accountTitle, t.notSignedIn, back);
     const body = `<dl>

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.js';
 
 /** A signed-in browser: the secret is its cookie, the id (sid) is what tokens carry. */
 export interface SsoSession {
   id: string;
   userId: string;
+  /** Seconds. */
   authTime: number;
+  /** Milliseconds. */
   lastActive: number;
 }
 
@@ -19,77 +22,156 @@ export interface AuthorizationCode {
   expires: number;
 }
 
+export interface StateOptions {
+  /** The realm's idle timeout and maximum lifespan of a session, in seconds. */
+  idleSeconds: number;
+  maxSeconds: number;
+  /** How long a code may wait for its exchange (default 60 s). */
+  codeSeconds?: number;
+  /** The clock (milliseconds), for the tests of expiry. */
+  now?: () => number;
+}
+
 const token = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+/** PostgreSQL gives bigint columns as text. */
+const ms = (value: unknown) => Number(value);
 
-/** Sessions and one-time codes of the embedded identity server, kept in memory (a restart signs everyone out). */
+interface SessionRow {
+  id: string;
+  userId: string;
+  authTime: unknown;
+  lastActive: unknown;
+}
+const sessionOf = (row: SessionRow): SsoSession => ({
+  id: row.id,
+  userId: row.userId,
+  authTime: ms(row.authTime),
+  lastActive: ms(row.lastActive),
+});
+
+/**
+ * Sessions and one-time codes of the embedded identity server, in the database (identity_session,
+ * identity_code): every replica sharing it knows every session, and a restart signs nobody out.
+ */
 export class SessionStore {
-  private readonly sessions = new Map<string, SsoSession & { secretDigest: string }>();
-  private readonly bySecret = new Map<string, string>();
-  private readonly codes = new Map<string, AuthorizationCode>();
-
+  private readonly now: () => number;
   constructor(
-    private readonly idleSeconds: number,
-    private readonly maxSeconds: number,
-  ) {}
+    private readonly database: Database,
+    private readonly options: StateOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
-  create(userId: string): { session: SsoSession; secret: string } {
+  private get db() {
+    return this.database.db;
+  }
+
+  async create(userId: string): Promise<{ session: SsoSession; secret: string }> {
     const secret = token();
-    const now = Date.now();
-    const session = { id: token(16), userId, authTime: Math.floor(now / 1000), lastActive: now, secretDigest: digest(secret) };
-    this.sessions.set(session.id, session);
-    this.bySecret.set(session.secretDigest, session.id);
+    const now = this.now();
+    const session = { id: token(16), userId, authTime: Math.floor(now / 1000), lastActive: now };
+    await this.db
+      .insertInto('identity_session')
+      .values({
+        ...session,
+        secretDigest: digest(secret),
+        idleEndsAt: now + this.options.idleSeconds * 1000,
+        endsAt: session.authTime * 1000 + this.options.maxSeconds * 1000,
+      })
+      .execute();
     return { session, secret };
   }
 
-  private alive(session: (SsoSession & { secretDigest: string }) | undefined): SsoSession | undefined {
-    if (!session) return undefined;
-    const now = Date.now();
-    if (now - session.lastActive > this.idleSeconds * 1000 || now - session.authTime * 1000 > this.maxSeconds * 1000) {
-      this.end(session.id);
-      return undefined;
-    }
-    return session;
-  }
-
   /** The session a browser's cookie secret stands for, if still alive (and marks it active). */
-  fromSecret(secret: string | undefined): SsoSession | undefined {
-    if (!secret) return undefined;
-    const id = this.bySecret.get(digest(secret));
-    return this.touch(id);
+  async fromSecret(secret: string | undefined): Promise<SsoSession | undefined> {
+    if (!secret || secret.length > 200) return undefined;
+    return this.touchWhere('secretDigest', digest(secret));
   }
 
   /** Whether the session is still open, without counting this as activity. */
-  active(id: string): boolean {
-    return Boolean(this.alive(this.sessions.get(id)));
+  async active(id: string): Promise<boolean> {
+    if (!id) return false;
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('identity_session')
+      .select('id')
+      .where('id', '=', id)
+      .where('idleEndsAt', '>', now)
+      .where('endsAt', '>', now)
+      .executeTakeFirst();
+    return Boolean(row);
   }
 
-  touch(id: string | undefined): SsoSession | undefined {
-    const session = this.alive(id ? this.sessions.get(id) : undefined);
-    if (session) session.lastActive = Date.now();
-    return session;
+  /** The session if still alive, marked active now (its idle end moves, never past its maximum lifespan). */
+  async touch(id: string | undefined): Promise<SsoSession | undefined> {
+    return id ? this.touchWhere('id', id) : undefined;
   }
 
-  end(id: string): void {
-    const session = this.sessions.get(id);
-    if (!session) return;
-    this.sessions.delete(id);
-    this.bySecret.delete(session.secretDigest);
+  private async touchWhere(column: 'id' | 'secretDigest', value: string): Promise<SsoSession | undefined> {
+    const now = this.now();
+    const row = await this.db
+      .updateTable('identity_session')
+      .set({ lastActive: now, idleEndsAt: now + this.options.idleSeconds * 1000 })
+      .where(column, '=', value)
+      .where('idleEndsAt', '>', now)
+      .where('endsAt', '>', now)
+      .returning(['id', 'userId', 'authTime', 'lastActive'])
+      .executeTakeFirst();
+    return row ? sessionOf(row as SessionRow) : undefined;
   }
 
-  issueCode(code: Omit<AuthorizationCode, 'expires'>): string {
+  /** Sign-out: the session and its unused codes. */
+  async end(id: string): Promise<void> {
+    await this.db.deleteFrom('identity_code').where('sessionId', '=', id).execute();
+    await this.db.deleteFrom('identity_session').where('id', '=', id).execute();
+  }
+
+  async issueCode(code: Omit<AuthorizationCode, 'expires'>): Promise<string> {
     const value = token();
-    this.codes.set(value, { ...code, expires: Date.now() + 60_000 });
-    // Old unused codes go away.
-    for (const [key, item] of this.codes) if (item.expires < Date.now()) this.codes.delete(key);
+    await this.db
+      .insertInto('identity_code')
+      .values({
+        codeDigest: digest(value),
+        clientId: code.clientId,
+        redirectUri: code.redirectUri,
+        codeChallenge: code.codeChallenge,
+        nonce: code.nonce ?? null,
+        scope: code.scope,
+        sessionId: code.sessionId,
+        userId: code.userId,
+        expiresAt: this.now() + (this.options.codeSeconds ?? 60) * 1000,
+      })
+      .execute();
     return value;
   }
 
-  /** A code works once, within a minute. */
-  takeCode(value: string): AuthorizationCode | undefined {
-    const code = this.codes.get(value);
-    this.codes.delete(value);
-    return code && code.expires >= Date.now() ? code : undefined;
+  /** A code works once (deleted as it is read: of two replicas redeeming it, one gets it), within its lifetime. */
+  async takeCode(value: string): Promise<AuthorizationCode | undefined> {
+    if (!value || value.length > 200) return undefined;
+    const row = await this.db.deleteFrom('identity_code').where('codeDigest', '=', digest(value)).returningAll().executeTakeFirst();
+    if (!row || ms(row.expiresAt) < this.now()) return undefined;
+    return {
+      clientId: row.clientId,
+      redirectUri: row.redirectUri,
+      codeChallenge: row.codeChallenge,
+      nonce: row.nonce ?? undefined,
+      scope: row.scope,
+      sessionId: row.sessionId,
+      userId: row.userId,
+      expires: ms(row.expiresAt),
+    };
+  }
+
+  /** Deletes expired sessions and codes; how many of each went. */
+  async sweep(): Promise<{ sessions: number; codes: number }> {
+    const now = this.now();
+    const sessions = await this.db
+      .deleteFrom('identity_session')
+      .where((eb) => eb.or([eb('idleEndsAt', '<=', now), eb('endsAt', '<=', now)]))
+      .executeTakeFirst();
+    const codes = await this.db.deleteFrom('identity_code').where('expiresAt', '<', now).executeTakeFirst();
+    return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows) };
   }
 }
 
@@ -97,37 +179,58 @@ export class SessionStore {
 export type ThrottleKey = [key: string, limit: number];
 
 /**
- * Failed sign-ins within 15 minutes: 5 per account, and more per client address (an office behind one
- * address has many users). Past its limit a key waits until its oldest failure leaves the window.
+ * Failed sign-ins within 15 minutes (identity_login_failure, counted across replicas): 5 per account, and
+ * more per client address (an office behind one address has many users). Past its limit a key waits until
+ * its oldest failure leaves the window.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  constructor(private readonly windowMs = 15 * 60_000) {}
-
-  private recent(key: string): number[] {
-    const now = Date.now();
-    const list = (this.failures.get(key) ?? []).filter((time) => now - time < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  private readonly now: () => number;
+  constructor(
+    private readonly database: Database,
+    private readonly windowMs = 15 * 60_000,
+    now?: () => number,
+  ) {
+    this.now = now ?? Date.now;
   }
 
   /** Minutes left before another attempt is allowed, or 0. */
-  blockedFor(keys: ThrottleKey[]): number {
+  async blockedFor(keys: ThrottleKey[]): Promise<number> {
+    const now = this.now();
     let wait = 0;
     for (const [key, limit] of keys) {
-      const list = this.recent(key);
-      if (list.length >= limit) wait = Math.max(wait, list[list.length - limit] + this.windowMs - Date.now());
+      const recent = await this.database.db
+        .selectFrom('identity_login_failure')
+        .select('failedAt')
+        .where('throttleKey', '=', key)
+        .where('failedAt', '>', now - this.windowMs)
+        .orderBy('failedAt', 'desc')
+        .limit(limit)
+        .execute();
+      if (recent.length >= limit) wait = Math.max(wait, ms(recent[limit - 1].failedAt) + this.windowMs - now);
     }
     return Math.ceil(wait / 60_000);
   }
 
-  fail(keys: ThrottleKey[]): void {
-    for (const [key] of keys) this.failures.set(key, [...this.recent(key), Date.now()]);
+  async fail(keys: ThrottleKey[]): Promise<void> {
+    const failedAt = this.now();
+    await this.database.db
+      .insertInto('identity_login_failure')
+      .values(keys.map(([throttleKey]) => ({ throttleKey, failedAt })))
+      .execute();
   }
 
   /** A success clears the account's failures (not the address's). */
-  succeed(keys: ThrottleKey[]): void {
-    for (const [key] of keys) if (key.startsWith('user:')) this.failures.delete(key);
+  async succeed(keys: ThrottleKey[]): Promise<void> {
+    const users = keys.map(([key]) => key).filter((key) => key.startsWith('user:'));
+    if (users.length) await this.database.db.deleteFrom('identity_login_failure').where('throttleKey', 'in', users).execute();
+  }
+
+  /** Deletes the failures that left the window; how many went. */
+  async sweep(): Promise<number> {
+    const result = await this.database.db
+      .deleteFrom('identity_login_failure')
+      .where('failedAt', '<=', this.now() - this.windowMs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

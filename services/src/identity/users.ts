@@ -91,7 +91,7 @@ export function usersRoutes(app: FastifyInstance, options: UsersOptions) {
 
   /** The signed-in account of this browser (identity cookie), if any. */
   const signedIn = async (request: FastifyRequest) => {
-    const session = sessions.fromSecret(options.cookies(request).GUICHET_IDENTITY);
+    const session = await sessions.fromSecret(options.cookies(request).GUICHET_IDENTITY);
     return session ? accounts.byId(session.userId) : undefined;
   };
   const csrfValid = (request: FastifyRequest, body: Record<string, string>) =>
@@ -204,7 +204,7 @@ ${table}`;
     try {
       if (!match) throw new Error('no token');
       const token = await key.verify(match[1], { issuer, type: 'Bearer' });
-      if (sessions.touch(String(token.sid))) account = await accounts.byId(String(token.sub));
+      if (await sessions.touch(String(token.sid))) account = await accounts.byId(String(token.sub));
     } catch {
       account = undefined;
     }

@@ -23,7 +23,7 @@ export interface VerifierOptions {
    * Whether the sign-in session a token belongs to (its sid) is still open. The embedded realm knows its
    * sessions, so a token stops working at sign-out; tokens of a real Keycloak last their lifetime (300 s).
    */
-  sessionActive?: (sid: string) => boolean;
+  sessionActive?: (sid: string) => boolean | Promise<boolean>;
 }
 
 export class AuthError extends Error {
@@ -51,7 +51,7 @@ export function createVerifier(options: VerifierOptions) {
     } catch {
       throw new AuthError(401, 'The access token is not valid (signature, expiry, issuer or audience)');
     }
-    if (options.sessionActive && !options.sessionActive(String(payload.sid ?? ''))) {
+    if (options.sessionActive && !(await options.sessionActive(String(payload.sid ?? '')))) {
       throw new AuthError(401, 'The session of this access token has ended: sign in again');
     }
     const realmRoles = ((payload.realm_access as { roles?: unknown } | undefined)?.roles ?? []) as string[];

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeJwt } from 'jose';
+import { openDatabase, type Database } from '../db/database.js';
+import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
+import { createSessionStore, identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
+import { LoginThrottle, SessionStore } from './sessions.js';
+import { SigningKey } from './tokens.js';
+import { createVerifier } from './verify.js';
+import { CLIENT, demo, identityClient, OIDC, PORTAL } from './test-client.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** One replica: the identity server and a protected service, on its own connection to the shared database. */
+async function replica(app: FastifyInstance, database: Database, keyFile: string) {
+  const key = await SigningKey.load(keyFile);
+  const sessions = createSessionStore(database);
+  await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL });
+  const verifier = createVerifier({
+    issuer: issuerOf(PORTAL),
+    audience: SERVICES_AUDIENCE,
+    keys: key,
+    clientId: CLIENT,
+    sessionActive: (sid) => sessions.active(sid),
+  });
+  await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
+}
+
+describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
+  let a: TestService;
+  let b: FastifyInstance;
+  let second: Database;
+  const dir = mkdtempSync(join(tmpdir(), 'guichet-replicas-'));
+  const keyFile = join(dir, 'realm-key.json');
+
+  beforeAll(async () => {
+    a = await startTestService(backend, [], (app, database) => replica(app, database, keyFile));
+    // The second process: its own pool (or SQLite connection) on the same data.
+    second = await openDatabase(backend.url ? { url: backend.url, schema: a.database.schema } : { url: a.database.location });
+    b = Fastify();
+    await replica(b, second, keyFile);
+    await b.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await second?.close();
+    await a?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const onA = identityClient((options: InjectOptions) => a.app.inject(options));
+  const onB = identityClient((options: InjectOptions) => b.inject(options));
+  const refresh = (
+    app: { inject(options: InjectOptions): Promise<{ statusCode: number; json(): { access_token?: string } }> },
+    token: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `${OIDC}/token`,
+      headers: FORM,
+      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT }).toString(),
+    });
+
+  it('knows on B a browser signed in on A: silent check, refresh, userinfo, protected service, then sign-out on B ends it on A', async () => {
+    const { tokens, session } = await onA.signIn('trader');
+    const silent = await b.inject({
+      method: 'GET',
+      url: `${OIDC}/auth?${onB.authQuery({ prompt: 'none' }).query}`,
+      headers: { cookie: session },
+    });
+    expect(silent.headers.location).toMatch(/#.*code=/);
+    const refreshed = await refresh(b, tokens.refresh_token);
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeJwt(refreshed.json().access_token!).sub).toBe(decodeJwt(tokens.access_token).sub);
+    const info = await b.inject({ method: 'GET', url: `${OIDC}/userinfo`, headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().email).toBe(demo('trader').username);
+    const vessels = (app: { inject(options: InjectOptions): Promise<{ statusCode: number }> }) =>
+      app.inject({ method: 'GET', url: `${MANIFEST_PREFIX}/vessels`, headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect((await vessels(b)).statusCode).toBe(200);
+
+    const logout = await b.inject({
+      method: 'GET',
+      url: `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`,
+      headers: { cookie: session },
+    });
+    expect(logout.statusCode).toBe(302);
+    // Ended for every replica: A no longer refreshes, answers userinfo, or lets the token through.
+    expect((await refresh(a.app, tokens.refresh_token)).statusCode).toBe(400);
+    expect(
+      (await a.app.inject({ method: 'GET', url: `${OIDC}/userinfo`, headers: { authorization: `Bearer ${tokens.access_token}` } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await vessels(a.app)).statusCode).toBe(401);
+    const after = await a.app.inject({
+      method: 'GET',
+      url: `${OIDC}/auth?${onA.authQuery({ prompt: 'none' }).query}`,
+      headers: { cookie: session },
+    });
+    expect(after.headers.location).toContain('error=login_required');
+  });
+
+  it('redeems a code once across replicas: issued on A, taken on B, refused on A', async () => {
+    const { verifier, query } = onA.authQuery();
+    const login = await onA.submitLogin(query, demo('declarant').username, demo('declarant').password);
+    const location = login.headers.location as string;
+    expect((await onB.exchange(location, verifier)).statusCode).toBe(200);
+    const replay = await onA.exchange(location, verifier);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+  });
+
+  it('counts failed sign-ins of both replicas in one throttle', async () => {
+    const login = `throttled.${Date.now()}@guichet.local`;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const client = attempt % 2 ? onB : onA;
+      expect((await client.submitLogin(client.authQuery().query, login, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await onA.submitLogin(onA.authQuery().query, login, 'wrong-password')).statusCode).toBe(429);
+    expect((await onB.submitLogin(onB.authQuery().query, login, 'wrong-password')).statusCode).toBe(429);
+  });
+
+  it('deletes expired sessions, codes and login failures, and keeps only digests of secrets', async () => {
+    let now = Date.now();
+    const clock = () => now;
+    const store = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, codeSeconds: 10, now: clock });
+    const other = new SessionStore(second, { idleSeconds: 60, maxSeconds: 600, codeSeconds: 10, now: clock });
+    const { session, secret } = await store.create('expiry-user');
+    const code = await store.issueCode({
+      clientId: CLIENT,
+      redirectUri: `${PORTAL}/en/`,
+      codeChallenge: 'c'.repeat(43),
+      scope: 'openid',
+      sessionId: session.id,
+      userId: 'expiry-user',
+    });
+    const throttle = new LoginThrottle(a.database, 60_000, clock);
+    await throttle.fail([['user:expiry-user', 5]]);
+    const rows = async () => ({
+      sessions: (await a.database.db.selectFrom('identity_session').selectAll().where('userId', '=', 'expiry-user').execute()).length,
+      codes: (await a.database.db.selectFrom('identity_code').selectAll().where('userId', '=', 'expiry-user').execute()).length,
+      failures: (
+        await a.database.db.selectFrom('identity_login_failure').selectAll().where('throttleKey', '=', 'user:expiry-user').execute()
+      ).length,
+    });
+    const stored = await a.database.db.selectFrom('identity_session').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(JSON.stringify(await a.database.db.selectFrom('identity_code').selectAll().execute())).not.toContain(code);
+
+    now += 30_000;
+    expect(await other.fromSecret(secret)).toMatchObject({ id: session.id });
+    await store.sweep();
+    await throttle.sweep();
+    expect(await rows()).toEqual({ sessions: 1, codes: 0, failures: 1 });
+    // Activity on B moved the idle end: 80 s after sign-in the session lives, 91 s after its last use it is gone.
+    now += 50_000;
+    expect(await store.active(session.id)).toBe(true);
+    now += 41_000;
+    expect(await other.active(session.id)).toBe(false);
+    expect(await other.fromSecret(secret)).toBeUndefined();
+    await other.sweep();
+    await new LoginThrottle(second, 60_000, clock).sweep();
+    expect(await rows()).toEqual({ sessions: 0, codes: 0, failures: 0 });
+  });
+
+  it('ends a session at its maximum lifespan however active it is', async () => {
+    let now = Date.now();
+    const store = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 100, now: () => now });
+    const { session } = await store.create('busy-user');
+    for (let step = 0; step < 3; step++) {
+      now += 45_000;
+      expect(Boolean(await store.touch(session.id)), `after ${(step + 1) * 45} s`).toBe(step < 2);
+    }
+  });
+});
