@@ -1,5 +1,6 @@
 import { send, type RawRequest, type RawResponse } from './client.js';
-import { INJECTED_HEADER, type HostileCase } from './inputs.js';
+import type { HostileCase } from './inputs.js';
+import { INJECTED_HEADER } from './values.js';
 import type { RouteInfo } from './server.js';
 
 /**
