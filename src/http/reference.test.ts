@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { loadReferenceList, selectReferenceLists } from '../app/referenceListsSlice';
 import { http } from './client';
-import { commodityName, lookupRequest, referencePageSize, type ReferenceRecord } from './reference';
+import {
+  commodityName,
+  lookupByCodes,
+  lookupRequest,
+  referencePageSize,
+  searchBody,
+  searchReference,
+  type ReferenceRecord,
+} from './reference';
+import { todayIso } from '../i18n/language';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,6 +46,68 @@ describe('reference lookups', () => {
   });
   it('pages 15 commodities or 5000 of anything else by default', () => {
     expect([referencePageSize('commodity'), referencePageSize('country')]).toEqual([15, 5000]);
+  });
+});
+
+describe('reference search bodies', () => {
+  it("carry the contract defaults and the entity's selected fields, whatever the caller names", () => {
+    expect(searchBody('modelOfDeclaration', {})).toEqual({
+      max: 5000,
+      distinct: false,
+      restrictBy: 'OR',
+      selectFields: ['code', 'description', 'descriptionTranslated', 'generalProcedureCode', 'flow', 'sample'],
+      restrictions: [{ field: 'code', operator: 'IS_NOT_NULL' }],
+      meta: { validityDate: todayIso() },
+    });
+    expect(searchBody('extendedProcedure', {}).selectFields).toEqual([
+      'description',
+      'descriptionTranslated',
+      'previousProcedureCode',
+      'requestedProcedureCode',
+      'sample',
+    ]);
+    expect(searchBody('exchangeRate', {}).selectFields).toEqual([
+      'code',
+      'description',
+      'descriptionTranslated',
+      'rate',
+      'validToDate',
+      'sample',
+    ]);
+    expect(searchBody('company', {}).selectFields).toContain('phoneNumber');
+    expect(searchBody('customsOffice', {}).selectFields).toContain('address2Translated');
+    expect(searchBody('taxRule', {}).selectFields).toContain('tariffColumn');
+    expect(searchBody('commodity', {}).selectFields).toEqual(expect.arrayContaining(['supplementaryUnit1Code', 'tax01', 'tax20']));
+    expect(searchBody('country', {}).selectFields).toEqual(['code', 'description', 'descriptionTranslated', 'sample']);
+  });
+  it('keep what the caller sets', () => {
+    const body = searchBody('customsOffice', {
+      max: 10,
+      restrictBy: 'AND',
+      selectFields: ['code'],
+      restrictions: [{ field: 'code', operator: 'EQUALS', value: '101' }],
+      meta: { validityDate: '2025-01-31' },
+    });
+    expect(body).toMatchObject({
+      max: 10,
+      restrictBy: 'AND',
+      selectFields: ['code'],
+      distinct: false,
+      meta: { validityDate: '2025-01-31' },
+    });
+    expect(body.restrictions).toEqual([{ field: 'code', operator: 'EQUALS', value: '101' }]);
+  });
+  it('are what every search sends', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [], totalCount: 0 } });
+    await searchReference('bank', { max: 3 });
+    expect(post.mock.calls[0]).toEqual(['/reference-service/bank/search', searchBody('bank', { max: 3 })]);
+  });
+  it('look up a list of codes with IN, each code once', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [{ code: 'BD' }], totalCount: 1 } });
+    expect((await lookupByCodes('country', ['BD', 'IN', 'BD'])).resultList).toEqual([{ code: 'BD' }]);
+    expect(post.mock.calls[0][1]).toMatchObject({ max: 2, restrictions: [{ field: 'code', operator: 'IN', values: ['BD', 'IN'] }] });
+    expect(await lookupByCodes('country', [])).toEqual({ resultList: [], totalCount: 0 });
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });
 

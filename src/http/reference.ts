@@ -1,5 +1,6 @@
 import { http } from './client';
 import { serviceUrls } from '../config/services';
+import { todayIso } from '../i18n/language';
 
 /** The reference-data service's search contract (SPEC section 7): one place for every tool that reads it. */
 export type Operator =
@@ -68,12 +69,53 @@ export function referencePageSize(entity: string): number {
   return entity === 'commodity' ? 15 : 5000;
 }
 
-export async function searchReference(entity: string, body: ReferenceSearch): Promise<ReferencePage> {
-  const { data } = await http.post<ReferencePage>(`${serviceUrls.reference}${entity}/search`, {
+const DEFAULT_FIELDS = ['code', 'description', 'descriptionTranslated'];
+const ADDRESS_FIELDS = ['address1', 'address1Translated', 'address2', 'address2Translated'];
+const TAX_FIELDS = Array.from({ length: 20 }, (_, index) => `tax${String(index + 1).padStart(2, '0')}`);
+const ENTITY_FIELDS: Record<string, string[]> = {
+  company: [...DEFAULT_FIELDS, 'email', 'phoneNumber', ...ADDRESS_FIELDS],
+  exchangeRate: [...DEFAULT_FIELDS, 'rate', 'validToDate'],
+  taxRule: [...DEFAULT_FIELDS, 'tariffColumn'],
+  commodity: [...DEFAULT_FIELDS, 'supplementaryUnit1Code', ...TAX_FIELDS],
+  bank: [...DEFAULT_FIELDS, ...ADDRESS_FIELDS],
+  customsOffice: [...DEFAULT_FIELDS, ...ADDRESS_FIELDS],
+  declarant: [...DEFAULT_FIELDS, ...ADDRESS_FIELDS],
+  extendedProcedure: ['description', 'descriptionTranslated', 'previousProcedureCode', 'requestedProcedureCode'],
+  modelOfDeclaration: [...DEFAULT_FIELDS, 'generalProcedureCode', 'flow'],
+};
+
+/** The fields requested of an entity (SPEC section 3), plus `sample`, the flag the tools label sample data by. */
+export function selectFieldsOf(entity: string): string[] {
+  return [...(ENTITY_FIELDS[entity] ?? DEFAULT_FIELDS), 'sample'];
+}
+
+/**
+ * The body of every reference search (SPEC section 7), built in this one place: the caller's criteria, and
+ * what it leaves out from the contract's defaults: the page size of the helper, distinct false, OR between
+ * restrictions, the entity's selected fields, code IS_NOT_NULL when nothing restricts, today's validity date.
+ */
+export function searchBody(entity: string, body: ReferenceSearch): ReferenceSearch & { distinct: boolean } {
+  return {
     max: referencePageSize(entity),
+    distinct: false,
+    restrictBy: 'OR',
+    selectFields: selectFieldsOf(entity),
     ...body,
-  });
+    restrictions: body.restrictions?.length ? body.restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
+    meta: { ...body.meta, validityDate: body.meta?.validityDate ?? todayIso() },
+  };
+}
+
+export async function searchReference(entity: string, body: ReferenceSearch): Promise<ReferencePage> {
+  const { data } = await http.post<ReferencePage>(`${serviceUrls.reference}${entity}/search`, searchBody(entity, body));
   return data;
+}
+
+/** The records of a list of codes, in one search (SPEC section 7: IN on code). */
+export function lookupByCodes(entity: string, codes: string[], body: ReferenceSearch = {}): Promise<ReferencePage> {
+  const unique = [...new Set(codes)];
+  if (!unique.length) return Promise.resolve({ resultList: [], totalCount: 0 });
+  return searchReference(entity, { max: unique.length, ...body, restrictions: [{ field: 'code', operator: 'IN', values: unique }] });
 }
 
 /** One record; keyPath is its code, or its key parts joined by '/' (extended procedure: "40/00"). */

@@ -8,11 +8,11 @@ import { BilingualText } from '../../components/BilingualText';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
-import type { ExportTable } from '../../export';
 import { commodityName, searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import { optionLabel, textLanguage } from '../../i18n/language';
-import { EMPTY_CONSIGNMENT, type Consignment, type DocumentName, type FieldError, type RequiredDocument } from './api';
+import { commodityOf, EMPTY_CONSIGNMENT, procedureCode, type Consignment, type FieldError, type RequiredDocument } from './api';
+import { documentsTable } from './export';
 import {
   addConsignment,
   findDocuments,
@@ -87,7 +87,7 @@ export function TradersGuide({ language }: { language: string }) {
     const general = new Set(
       lists.modelOfDeclaration.data.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)),
     );
-    return lists.extendedProcedure.data.filter((row) => general.has(String(row.code).charAt(0)));
+    return lists.extendedProcedure.data.filter((row) => general.has(procedureCode(row).charAt(0)));
   }, [lists.modelOfDeclaration.data, lists.extendedProcedure.data, typeOfDeclaration]);
   const countries = useMemo(
     () => [...lists.country.data].sort((a, b) => text(a, translated).localeCompare(text(b, translated), language)),
@@ -101,7 +101,7 @@ export function TradersGuide({ language }: { language: string }) {
     setDraft(EMPTY_CONSIGNMENT);
   };
 
-  const add = (event: React.FormEvent) => {
+  const add = async (event: React.FormEvent) => {
     event.preventDefault();
     const errors: Partial<Record<ConsignmentField, string>> = {};
     if (!draft.commodityCode.trim()) errors.commodityCode = t('errors.mandatory');
@@ -112,8 +112,7 @@ export function TradersGuide({ language }: { language: string }) {
       return;
     }
     const code = draft.commodityCode.replace(/[.\s]/g, '');
-    const found = commodities.find((row) => row.code === code);
-    const name = found ? commodityName(found, language, translated) : null;
+    const name = await commodityOf(code, commodities, language, translated);
     dispatch(
       addConsignment({ ...draft, commodityCode: code, commodityDescription: name?.text ?? '', commodityDescriptionLanguage: name?.lang }),
     );
@@ -161,24 +160,7 @@ export function TradersGuide({ language }: { language: string }) {
     [t, language],
   );
 
-  const exportTable = async (): Promise<ExportTable> => ({
-    title: t('export.title'),
-    subtitle: t('export.subtitle', { type: typeOfDeclaration, count: consignments.length }),
-    language,
-    columns: [
-      { header: t('columns.id'), numeric: true, decimals: 0 },
-      { header: t('columns.code') },
-      { header: t('columns.name') },
-      { header: t('columns.applicable') },
-    ],
-    rows: data.map((row) => {
-      const nameOf = (name: DocumentName) => (translated && name.descriptionTranslated) || name.description;
-      const name = row.alternatives
-        ? `${t('documents.oneOf')} ${row.alternatives.map((alternative) => `${alternative.code} ${nameOf(alternative.name)}`).join('; ')}`
-        : nameOf(row.attDocName);
-      return [row.id, row.attDocCode, name, row.applicableCommodityCodes.join(', ')];
-    }),
-  });
+  const exportTable = async () => documentsTable(data, typeOfDeclaration, consignments.length, language, translated, t);
 
   return (
     <div className="tool">
@@ -198,7 +180,7 @@ export function TradersGuide({ language }: { language: string }) {
         </div>
       </div>
 
-      <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={add}>
+      <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={(event) => void add(event)}>
         <div className="field">
           <label htmlFor={`${id}-commodityCode`}>{t('fields.commodityCode')}</label>
           <input
@@ -251,8 +233,8 @@ export function TradersGuide({ language }: { language: string }) {
           >
             <option value="">{t('form.choose')}</option>
             {procedures.map((row) => (
-              <option key={String(row.code)} value={String(row.code)}>
-                {optionLabel(String(row.code), text(row, translated))}
+              <option key={procedureCode(row)} value={procedureCode(row)}>
+                {optionLabel(procedureCode(row), text(row, translated))}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
+import { commodityName, lookupByCodes, type ReferenceRecord } from '../../http/reference';
 
 export interface Consignment {
   commodityCode: string;
@@ -55,6 +56,27 @@ interface Attachment {
 }
 interface RequirementsResponse {
   items: Array<{ attachments: Attachment[]; fieldsErrors: FieldError[] }>;
+}
+
+/** An extended procedure's code: its requested and previous procedure codes joined (SPEC section 3: "4000"). */
+export function procedureCode(row: ReferenceRecord): string {
+  return `${row.requestedProcedureCode ?? ''}${row.previousProcedureCode ?? ''}`;
+}
+
+/**
+ * The tariff line of a typed code and its name in the page language: from the suggestions already shown,
+ * else looked up by its code (a code typed faster than the suggestions arrive); null when there is none.
+ */
+export async function commodityOf(
+  code: string,
+  suggestions: ReferenceRecord[],
+  language: string,
+  translated: boolean,
+): Promise<{ text: string; lang: string } | null> {
+  const found =
+    suggestions.find((row) => row.code === code) ??
+    (/^\d{4,}$/.test(code) ? (await lookupByCodes('commodity', [code], { lang: language }).catch(() => null))?.resultList[0] : undefined);
+  return found ? commodityName(found, language, translated) : null;
 }
 
 /** The site's guide configuration; a failure is ignored (no extra fields, every rule type). */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { EMPTY_CONSIGNMENT, fetchGuideConfig, groupByProcedure, type Consignment } from './api';
+import { commodityOf, EMPTY_CONSIGNMENT, fetchGuideConfig, groupByProcedure, procedureCode, type Consignment } from './api';
+import { documentsTable } from './export';
 import { addConsignment, findDocuments, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
@@ -107,5 +108,45 @@ describe('traders guide', () => {
     store.dispatch({ type: 'tradersGuide/config/fulfilled', payload: { additionalFields: [], meta: { ruleTypes: ['SPS'] } } });
     store.dispatch(resetGuide());
     expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'IM', config: { meta: { ruleTypes: ['SPS'] } } });
+  });
+  it('names an extended procedure by its requested and previous procedure codes (the spec selects no plain code)', () => {
+    expect(procedureCode({ requestedProcedureCode: '40', previousProcedureCode: '71', description: 'x' })).toBe('4071');
+  });
+  it('names a typed commodity from the suggestions, else looks its code up with IN', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [{ code: '09012110', description: 'Roasted coffee' }] } });
+    expect(await commodityOf('09012110', [{ code: '09012110', description: 'Coffee, roasted' }], 'en', false)).toEqual({
+      text: 'Coffee, roasted',
+      lang: 'en',
+    });
+    expect(post).not.toHaveBeenCalled();
+    expect(await commodityOf('09012110', [], 'en', false)).toEqual({ text: 'Roasted coffee', lang: 'en' });
+    expect(post.mock.calls[0][0]).toBe('/reference-service/commodity/search');
+    expect(post.mock.calls[0][1]).toMatchObject({ restrictions: [{ field: 'code', operator: 'IN', values: ['09012110'] }], lang: 'en' });
+    post.mockRejectedValueOnce(new Error('Network Error'));
+    expect(await commodityOf('61091000', [], 'en', false)).toBeNull();
+  });
+  it('exports alternatives as one row', () => {
+    const t = ((key: string) => (key === 'documents.oneOf' ? 'One of:' : key)) as unknown as Parameters<typeof documentsTable>[5];
+    const name = (description: string) => ({ description, descriptionTranslated: null });
+    const table = documentsTable(
+      [
+        {
+          id: 1,
+          attDocCode: '705 / 740',
+          attDocName: name('Bill of lading'),
+          alternatives: [
+            { code: '705', name: name('Bill of lading') },
+            { code: '740', name: name('Air waybill') },
+          ],
+          applicableCommodityCodes: ['09012110'],
+        },
+      ],
+      'IM',
+      1,
+      'en',
+      false,
+      t,
+    );
+    expect(table.rows).toEqual([[1, '705 / 740', 'One of: 705 Bill of lading; 740 Air waybill', '09012110']]);
   });
 });
