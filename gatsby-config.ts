@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from 'gatsby';
-import { tenant, FALLBACK_LANGUAGE } from './src/config/tenant';
+import { FALLBACK_LANGUAGE, routeLanguages } from './src/config/tenant';
 
 /**
  * Where the build reads content: the CMS GraphQL endpoint itself (CMS_URL, as the guichet server uses it), not
@@ -34,7 +34,7 @@ const config: GatsbyConfig = {
       resolve: 'gatsby-plugin-react-i18next',
       options: {
         localeJsonSourceName: 'locale',
-        languages: [...tenant.languages],
+        languages: [...routeLanguages()],
         defaultLanguage: FALLBACK_LANGUAGE,
         fallbackLanguage: FALLBACK_LANGUAGE,
         generateDefaultLanguagePage: true,

@@ -1,7 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tenant, FALLBACK_LANGUAGE } from './src/config/tenant';
+import { tenant, FALLBACK_LANGUAGE, routeLanguages } from './src/config/tenant';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS, paths } from './src/config/routes';
 import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
@@ -75,7 +75,7 @@ function baseContext(language: string, originalPath: string): BasePageContext {
     language,
     i18n: {
       language,
-      languages: [...tenant.languages],
+      languages: [...routeLanguages()],
       defaultLanguage: FALLBACK_LANGUAGE,
       generateDefaultLanguagePage: true,
       routed: true,
@@ -88,7 +88,7 @@ function baseContext(language: string, originalPath: string): BasePageContext {
 export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter }) => {
   const { createPage, createRedirect } = actions;
   const content: Record<string, CmsContent> = {};
-  for (const language of tenant.languages) {
+  for (const language of routeLanguages()) {
     // Every entry, however many: the next page while a list filled the last one.
     try {
       content[language] = await readAllPages(LISTS, CMS_PAGE, async (start) => {
@@ -122,7 +122,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     return;
   }
 
-  for (const language of tenant.languages) {
+  for (const language of routeLanguages()) {
     const own = content[language];
     const page = (path: string, component: string, context: object = {}) =>
       createPage({ path: `/${language}${path}`, component: template(component), context: { ...baseContext(language, path), ...context } });

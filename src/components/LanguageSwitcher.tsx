@@ -1,7 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { tenant, type Language } from '../config/tenant';
+import { routeLanguages, type Language } from '../config/tenant';
 import { switchLanguagePath } from '../i18n/language';
 
 /** Each language's own name, as its speakers write it. */
@@ -27,7 +27,7 @@ export function LanguageSwitcher({ language, originalPath }: { language: string;
   return (
     <nav className="language-switcher" aria-label={t('language.label')}>
       <ul>
-        {tenant.languages.map((lng) => (
+        {routeLanguages().map((lng) => (
           <li key={lng}>
             {lng === language ? (
               <span className="language-current" lang={lng} aria-current="true">

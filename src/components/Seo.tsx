@@ -1,5 +1,5 @@
 import React from 'react';
-import { tenant } from '../config/tenant';
+import { tenant, routeLanguages } from '../config/tenant';
 import { direction } from '../i18n/language';
 import { useSiteMetadata } from './useSiteMetadata';
 
@@ -23,7 +23,7 @@ export function Seo({ language, originalPath, title, description }: SeoProps) {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="theme-color" content="#0b3d5c" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {tenant.languages.map((lng) => (
+      {routeLanguages().map((lng) => (
         <link key={lng} rel="alternate" hrefLang={lng} href={`${origin}/${lng}${originalPath}`} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={`${origin}/${tenant.redirectLanguage}${originalPath}`} />

@@ -15,12 +15,14 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Right-to-left languages. */
 export const RTL_LANGUAGES: readonly string[] = ['ar'];
 
+export type LanguageSetup = 'base' | 'application';
+
 export interface TenantProfile {
   name: string;
   /** Short code of the tenant, used in the names of generated files (TariffBook_{code}.pdf). */
   code: string;
-  /** Route prefixes generated for every page. */
-  languages: readonly Language[];
+  /** Route prefixes generated for every page; without a list of its own, DEFAULT_ROUTE_LANGUAGES. */
+  languages?: readonly Language[];
   /** Language that unprefixed legacy paths redirect to (301). */
   redirectLanguage: Language;
   currency: string;
@@ -28,8 +30,11 @@ export interface TenantProfile {
   ratesStaleAfterDays: number;
   /** Labels of the tariff's tax columns tax01..tax20, in order. */
   taxLabels: readonly string[];
-  /** Whether keyword searches use the translated description outside English: 'base' or 'application'. */
-  languageSetup: 'base' | 'application';
+  /**
+   * The language setup of each page language (SPEC section 9: base or application): 'application' makes
+   * searches of that language read the translated descriptions, 'base' the base (English) ones.
+   */
+  languageSetup: Readonly<Record<Language, LanguageSetup>>;
   /** Languages that reference data is translated into (its descriptionTranslated). */
   translatedLanguages: readonly Language[];
   tariffSearch: {
@@ -45,19 +50,24 @@ export interface TenantProfile {
 export const tenant: TenantProfile = {
   name: 'Guichet',
   code: 'gn',
+  // Every language the portal has translations for (the default would be en, fr and ar).
   languages: SUPPORTED_LANGUAGES,
   redirectLanguage: 'fr',
   currency: 'BDT',
   ratesStaleAfterDays: 7,
   taxLabels: ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'],
-  languageSetup: 'application',
+  // The reference data's translated descriptions are in Bengali: Bengali pages search them.
+  languageSetup: { en: 'base', fr: 'base', es: 'base', ar: 'base', bn: 'application' },
   translatedLanguages: ['bn'],
   tariffSearch: { minCodeDigits: 2, minKeywordLength: 3, exportMax: 10000 },
 };
 
-/** Translated search applies outside English when the tenant searches in the application language. */
+/** The languages whose route prefixes (/en/, /fr/, ...) the site generates: the tenant's own list, else the default. */
+export function routeLanguages(profile: TenantProfile = tenant): readonly Language[] {
+  return profile.languages?.length ? profile.languages : DEFAULT_ROUTE_LANGUAGES;
+}
+
+/** Translated search (SPEC section 5) applies when the language is not English and its setup says application. */
 export function usesTranslatedSearch(language: string, profile: TenantProfile = tenant): boolean {
-  return (
-    language !== 'en' && profile.languageSetup === 'application' && (profile.translatedLanguages as readonly string[]).includes(language)
-  );
+  return language !== 'en' && profile.languageSetup[language as Language] === 'application';
 }
