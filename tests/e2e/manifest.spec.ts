@@ -47,7 +47,11 @@ test('manifest search: sign-in required, "Fill at least one field", a registrati
   // registrationNumber goes as a number, combined with the office.
   await page.getByLabel('Condition for Registration date').selectOption('');
   await page.getByLabel('Registration number', { exact: true }).fill('12');
+  // An exact office code shorter than a code: "Min 3", and no search.
+  await page.getByLabel('Customs office code', { exact: true }).fill('10');
+  await expect(page.getByText('Min 3 characters')).toBeVisible();
   await page.getByLabel('Customs office code', { exact: true }).fill('101');
+  await expect(page.getByText('Min 3 characters')).toHaveCount(0);
   const byNumber = page.waitForRequest((request) => request.url().endsWith('/manifest-service/search'));
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   expect((await byNumber).postDataJSON().restrictions).toEqual([

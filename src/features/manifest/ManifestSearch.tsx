@@ -15,6 +15,7 @@ import {
   DATE_OPERATORS,
   EMPTY_FORM,
   formErrors,
+  MIN_LENGTHS,
   PRINT_LIMIT,
   printManifests,
   restrictionsOf,
@@ -266,7 +267,7 @@ export function ManifestSearch({ language }: { language: string }) {
             />
             {errors[field] && (
               <p id={`manifest-${field}-error`} className="field-error">
-                {t('validation.number')}
+                {errors[field] === 'minLength' ? t('validation.minLength', { count: MIN_LENGTHS[field] }) : t('validation.number')}
               </p>
             )}
           </fieldset>

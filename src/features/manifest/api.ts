@@ -90,10 +90,25 @@ export function normaliseDate(value: string): string {
   return match ? match[1] : '';
 }
 
-/** Field errors of the form: registrationNumber must be a whole number. */
-export function formErrors(form: ManifestForm): Partial<Record<TextField | DateField, 'number'>> {
+/**
+ * Fewest characters of a whole code (SPEC section 5, "Min 3" and "Min 4"): customs office codes have 3,
+ * voyage numbers 4 ("012N"). Only an exact condition needs them; a partial one (starts with, contains) takes less.
+ */
+export const MIN_LENGTHS: Partial<Record<TextField, number>> = { customsOfficeCode: 3, voyageNumber: 4 };
+
+export type FieldProblem = 'number' | 'minLength';
+
+/** Field errors of the form: registrationNumber must be a whole number; exact codes need their minimum length. */
+export function formErrors(form: ManifestForm): Partial<Record<TextField | DateField, FieldProblem>> {
+  const errors: Partial<Record<TextField | DateField, FieldProblem>> = {};
   const number = form.registrationNumber.value.trim();
-  return number && !/^\d{1,12}$/.test(number) ? { registrationNumber: 'number' } : {};
+  if (number && !/^\d{1,12}$/.test(number)) errors.registrationNumber = 'number';
+  for (const [field, min] of Object.entries(MIN_LENGTHS) as Array<[TextField, number]>) {
+    const { operator, value } = form[field];
+    const length = value.trim().length;
+    if ((operator === 'EQUALS' || operator === 'NOT_EQUALS') && length > 0 && length < min) errors[field] = 'minLength';
+  }
+  return errors;
 }
 
 /**

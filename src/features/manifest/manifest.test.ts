@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { EMPTY_FORM, formErrors, normaliseDate, printManifests, restrictionsOf, searchBody, type ManifestForm } from './api';
+import { EMPTY_FORM, formErrors, MIN_LENGTHS, normaliseDate, printManifests, restrictionsOf, searchBody, type ManifestForm } from './api';
 import { runManifestSearch, selectManifest } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
@@ -37,6 +37,15 @@ describe('manifest search requests', () => {
       { field: 'registrationNumber', operator: 'EQUALS', value: 42 },
     ]);
     expect(formErrors(form({ registrationNumber: { operator: 'EQUALS', value: '12a' } }))).toEqual({ registrationNumber: 'number' });
+  });
+  it('says Min 3 for a shorter exact customs office code and Min 4 for a shorter exact voyage number', () => {
+    expect(
+      formErrors(form({ customsOfficeCode: { operator: 'EQUALS', value: '10' }, voyageNumber: { operator: 'NOT_EQUALS', value: '012' } })),
+    ).toEqual({ customsOfficeCode: 'minLength', voyageNumber: 'minLength' });
+    expect(MIN_LENGTHS).toEqual({ customsOfficeCode: 3, voyageNumber: 4 });
+    expect(
+      formErrors(form({ customsOfficeCode: { operator: 'EQUALS', value: '101' }, voyageNumber: { operator: 'STARTS_WITH', value: '01' } })),
+    ).toEqual({});
   });
   it('pages with offset = (page - 1) x size', () => {
     expect(searchBody({ restrictions: [], page: 3, size: 25 })).toEqual({ offset: 50, max: 25, restrictions: [] });
