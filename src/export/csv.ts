@@ -18,6 +18,8 @@ function field(value: ExportCell, dialect: CsvDialect): string {
 export function tableToCsv(table: ExportTable, dialect: CsvDialect = 'comma'): string {
   const separator = dialect === 'semicolon' ? ';' : ',';
   const lines = [
+    // The details first, one "label,value" line each, then an empty line before the table.
+    ...(table.details?.length ? [...table.details.map(({ label, value }) => [field(label, dialect), field(value, dialect)]), []] : []),
     table.columns.map((column) => field(column.header, dialect)),
     ...table.rows.map((row) => row.map((value) => field(value, dialect))),
   ];

@@ -27,6 +27,10 @@ describe('CSV', () => {
       '',
     ]);
   });
+  it('writes the details before the table, then an empty line', () => {
+    const csv = tableToCsv({ ...table('en'), details: [{ label: 'Currency', value: 'USD, rate 122.46' }] });
+    expect(csv.slice(1).split('\r\n').slice(0, 3)).toEqual(['Currency,"USD, rate 122.46"', '', 'HS code,الوصف,TTI']);
+  });
   it('has a semicolon dialect with decimal commas, offered where the page language writes 1,5', () => {
     const csv = tableToCsv({ ...table('fr'), rows: [['0901;1', 'Café', 93.16]] }, 'semicolon');
     expect(csv.slice(1).split('\r\n')).toEqual(['HS code;الوصف;TTI', '"0901;1";Café;93,16', '']);
@@ -54,6 +58,15 @@ describe('XLSX', () => {
     expect(text).toContain('الوصف');
     expect(xml).toMatch(/<c r="C2"[^>]*><v>93.16<\/v>/);
     expect(text).toContain('>-<');
+  });
+  it('writes the details above the table and freezes the rows down to its header', async () => {
+    const blob = await tableToXlsx({ ...table('en'), details: [{ label: 'Currency', value: 'USD' }] });
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const xml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    const strings = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
+    expect(strings).toContain('Currency');
+    expect(xml).toMatch(/<pane [^>]*ySplit="3"/);
+    expect(xml).toMatch(/<c r="C4"[^>]*><v>93.16<\/v>/);
   });
   it('writes date columns as dates, not text', async () => {
     const blob = await tableToXlsx({ title: 'Rates', language: 'fr', columns: [{ header: 'Date', date: true }], rows: [['2026-09-29']] });

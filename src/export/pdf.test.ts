@@ -227,6 +227,25 @@ describe('tableToPdf', () => {
     expect(at('11/25/2026')!.xMin).toBeLessThan(at('10:30')!.xMin);
   });
 
+  it('writes the details the table was computed from under the title', async () => {
+    const table: ExportTable = {
+      title: 'Taxation simulation',
+      language: 'en',
+      details: [
+        { label: 'Value in foreign currency', value: '1,000.00 USD' },
+        { label: 'Country of origin', value: 'India (IN)' },
+      ],
+      columns: [{ header: 'Tax' }, { header: 'Amount', numeric: true }],
+      rows: [['CD', 12245.67]],
+    };
+    const file = join(work, 'details.pdf');
+    writeFileSync(file, await tableToPdf(table, fonts));
+    const out = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(out).toContain('Value in foreign currency: 1,000.00 USD');
+    expect(out).toContain('Country of origin: India (IN)');
+    expect(out.indexOf('Country of origin')).toBeLessThan(out.indexOf('Amount'));
+  });
+
   it.each(['en', 'ar', 'bn'] as const)('renders page 1 of the %s table like the reference', (key) => {
     const prefix = join(work, `${key}-render`);
     execFileSync('pdftoppm', ['-r', String(DPI), '-f', '1', '-l', '1', '-singlefile', '-png', pdfs[key]!, prefix]);

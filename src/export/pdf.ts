@@ -515,6 +515,9 @@ export async function tableToPdf(table: ExportTable, fonts: PdfFonts): Promise<U
 
   const titleLines = typesetter.layout(table.title, contentWidth, { bold: true, size: TITLE_SIZE });
   const subtitleLines = table.subtitle ? typesetter.layout(table.subtitle, contentWidth, { bold: false, size: SUBTITLE_SIZE }) : [];
+  const detailLines = (table.details ?? []).flatMap(({ label, value }) =>
+    typesetter.layout(`${label}: ${value}`, contentWidth, { bold: false, size: SUBTITLE_SIZE }),
+  );
   const headerCells = table.columns.map((column, c) =>
     typesetter.layout(column.header, widths[c]! - 2 * PAD_X, { bold: true, size: HEADER_SIZE }),
   );
@@ -537,6 +540,7 @@ export async function tableToPdf(table: ExportTable, fonts: PdfFonts): Promise<U
     y = MARGIN;
     drawBlock(titleLines, TITLE_SIZE, TEXT_COLOR);
     if (subtitleLines.length) drawBlock(subtitleLines, SUBTITLE_SIZE, MUTED_COLOR);
+    if (detailLines.length) drawBlock(detailLines, SUBTITLE_SIZE, TEXT_COLOR);
     y += 6;
     doc.rect(MARGIN, y, contentWidth, headerHeight).fill(HEADER_FILL);
     doc.fillColor(TEXT_COLOR);

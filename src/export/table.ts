@@ -16,6 +16,8 @@ export interface ExportTable {
   subtitle?: string;
   columns: ExportColumn[];
   rows: ExportCell[][];
+  /** What the table was computed from (a simulation's inputs), as label and value, written before the table. */
+  details?: Array<{ label: string; value: string }>;
   /** Language of the page the table comes from (ar makes the output right-to-left). */
   language: string;
 }

@@ -18,10 +18,13 @@ export async function tableToXlsx(table: ExportTable): Promise<Blob> {
   const widths = table.columns.map((column, index) => ({
     width: Math.min(60, Math.max(column.header.length, ...table.rows.slice(0, 200).map((row) => String(row[index] ?? MISSING).length)) + 2),
   }));
-  return writeExcelFile([header, ...rows], {
+  // The details above the table (label in bold, then its value), an empty row, then the frozen header.
+  const details = (table.details ?? []).map(({ label, value }) => [{ value: label, fontWeight: 'bold' as const }, { value }]);
+  const above = details.length ? [...details, []] : [];
+  return writeExcelFile([...above, header, ...rows], {
     sheet: table.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '),
     columns: widths,
-    stickyRowsCount: 1,
+    stickyRowsCount: above.length + 1,
     rightToLeft: direction(table.language) === 'rtl',
   }).toBlob();
 }

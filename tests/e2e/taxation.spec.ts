@@ -47,7 +47,14 @@ test('a tariff line in USD: the taxes total, as a share of the value, is the pub
   // Export of the result.
   const download = page.waitForEvent('download');
   await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'CSV' }).click();
-  expect((await download).suggestedFilename()).toBe('taxation-simulation.csv');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('taxation-simulation.csv');
+  // The inputs the taxes were computed from come first: value, currency, the rate used and the origin.
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv).toContain('Value in foreign currency,"1,000.00 USD"');
+  expect(csv).toContain(`Exchange rate used,1 USD = ${item.itemInvoiceCurrencyExchangeRate} BDT`);
+  expect(csv).toMatch(/Country of origin,India \(IN\)/);
+  expect(csv).toContain('Type of declaration,IM-4');
 });
 
 test('a line with a per-unit tax and no supplementary unit says which tax cannot be calculated', async ({ page }) => {

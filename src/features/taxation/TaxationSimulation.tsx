@@ -10,8 +10,8 @@ import { usesTranslatedSearch } from '../../config/tenant';
 import { formatNumber, optionLabel, textLanguage } from '../../i18n/language';
 import { commodityName } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import type { ExportTable } from '../../export';
 import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
+import { simulationTable } from './export';
 import { clearSimulation, runSimulation, selectTaxation } from './slice';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
@@ -21,7 +21,7 @@ const describe = (row: { description?: unknown; descriptionTranslated?: unknown 
 export function TaxationSimulation({ language }: { language: string }) {
   const { t } = useTranslation('taxation');
   const dispatch = useAppDispatch();
-  const { data, loading, missing, error, tariffNotFound } = useAppSelector(selectTaxation);
+  const { data, loading, missing, error, tariffNotFound, input: simulated } = useAppSelector(selectTaxation);
   const lists = useAppSelector(selectReferenceLists);
   const translated = usesTranslatedSearch(language);
   const id = useId();
@@ -131,22 +131,12 @@ export function TaxationSimulation({ language }: { language: string }) {
     [t],
   );
 
-  const exportTable = async (): Promise<ExportTable> => ({
-    title: t('export.title'),
-    subtitle: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim(),
-    language,
-    columns: [
-      { header: t('columns.code') },
-      { header: t('columns.label') },
-      { header: t('columns.base'), numeric: true },
-      { header: t('columns.rate'), numeric: true },
-      { header: t('columns.amount'), numeric: true },
-    ],
-    rows: [
-      ...taxes.map((tax) => [tax.code, t(`taxes.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
-      [t('total'), '', null, null, data?.items[0]?.totalItemTaxes ?? null],
-    ],
-  });
+  // The file says what the result was computed from: the input of the simulation, not the form as edited since.
+  const exportTable = async () => {
+    const used = simulated ?? input;
+    const country = lists.country.data.find((row) => row.code === used.itemCountryOfOriginCode);
+    return simulationTable(used, data!, country ? describe(country, translated) : used.itemCountryOfOriginCode, language, t);
+  };
 
   const value = Number(input.statValueInForeignCurrency);
   const national = input.currencyCode && Number.isFinite(value) ? input.currencyCode.rate * value : null;

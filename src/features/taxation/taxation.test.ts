@@ -4,6 +4,8 @@ import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
 import { EMPTY_INPUT, inputErrors, simulationRequest, type TaxationInput } from './api';
 import { runSimulation, selectTaxation } from './slice';
+import { simulationTable } from './export';
+import { tableToCsv } from '../../export/csv';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -77,5 +79,30 @@ describe('taxation simulation', () => {
     await store.dispatch(runSimulation(input));
     expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, tariffNotFound: true });
     expect(store.getState().notifications).toHaveLength(0);
+  });
+  it('exports the inputs with the taxes: value, currency, the rate used and the origin', () => {
+    const t = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as Parameters<
+      typeof simulationTable
+    >[4];
+    const result = {
+      items: [{ taxes: [{ code: 'CD', label: 'Customs duty', base: 122456.7, rate: 25, amount: 30614.18 }], totalItemTaxes: 30614.18 }],
+      guaranteeAmount: 0,
+      currency: 'BDT',
+    };
+    const table = simulationTable({ ...input, supplementaryUnit: '12' }, result, 'India', 'en', t);
+    expect(table.details).toEqual([
+      { label: 'fields.typeOfDeclaration', value: 'IM-4' },
+      { label: 'export.commodity', value: '09012110 Roasted coffee' },
+      { label: 'fields.itemCountryOfOriginCode', value: 'India (IN)' },
+      { label: 'fields.statValueInForeignCurrency', value: '1,000.00 USD' },
+      { label: 'export.exchangeRate', value: '1 USD = 122.4567 BDT' },
+      { label: 'export.assessableValue', value: '122,456.70 BDT' },
+      { label: 'export.supplementaryUnit', value: '12' },
+    ]);
+    expect(table.rows).toEqual([
+      ['CD', 'Customs duty', 122456.7, 25, 30614.18],
+      ['total', '', null, null, 30614.18],
+    ]);
+    expect(tableToCsv(table)).toContain('fields.statValueInForeignCurrency,"1,000.00 USD"');
   });
 });

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import type { ExportTable } from '../../export';
+import { formatNumber } from '../../i18n/language';
+import type { SimulationResult, TaxationInput } from './api';
+
+/**
+ * A simulation as the export engine takes it: the inputs it was computed from (type, commodity, origin,
+ * value, currency and the rate used) above the taxes, so that a file read later says what it is the result of.
+ */
+export function simulationTable(
+  input: TaxationInput,
+  data: SimulationResult,
+  countryName: string,
+  language: string,
+  t: TFunction<'taxation'>,
+): ExportTable {
+  const foreign = Number(input.statValueInForeignCurrency);
+  const currency = input.currencyCode?.value ?? '';
+  const rate = input.currencyCode?.rate ?? null;
+  const unit = input.supplementaryUnit.trim();
+  const item = data.items[0];
+  return {
+    title: t('export.title'),
+    subtitle: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim(),
+    language,
+    details: [
+      { label: t('fields.typeOfDeclaration'), value: input.typeOfDeclaration },
+      { label: t('export.commodity'), value: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim() },
+      { label: t('fields.itemCountryOfOriginCode'), value: `${countryName} (${input.itemCountryOfOriginCode})` },
+      { label: t('fields.statValueInForeignCurrency'), value: `${formatNumber(foreign)} ${currency}` },
+      // The rate as used, every decimal of it: the file must let the calculation be checked.
+      { label: t('export.exchangeRate'), value: `1 ${currency} = ${rate ?? '-'} ${data.currency}` },
+      { label: t('export.assessableValue'), value: `${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}` },
+      ...(unit ? [{ label: t('export.supplementaryUnit'), value: unit }] : []),
+    ],
+    columns: [
+      { header: t('columns.code') },
+      { header: t('columns.label') },
+      { header: t('columns.base'), numeric: true },
+      { header: t('columns.rate'), numeric: true },
+      { header: t('columns.amount'), numeric: true },
+    ],
+    rows: [
+      ...(item?.taxes ?? []).map((tax) => [tax.code, t(`taxes.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
+      [t('total'), '', null, null, item?.totalItemTaxes ?? null],
+    ],
+  };
+}
