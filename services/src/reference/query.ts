@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database, DialectName } from '../db/database.js';
 import { textIndexOf } from '../db/migrations.js';
-import { columnOf, fieldOf, type EntityDefinition, type FieldDefinition } from './registry.js';
+import { columnOf, fieldOf, restrictionFieldOf, type EntityDefinition, type FieldDefinition } from './registry.js';
 
 export const OPERATORS = [
   'EQUALS',
@@ -129,8 +129,19 @@ function prefixUpperBound(prefix: string): string | undefined {
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
 
+/** Operators of a restriction-only field over several fields: those where matching any of them is the meaning. */
+const ANY_OF_OPERATORS: Operator[] = ['EQUALS', 'IN', 'STARTS_WITH', 'CONTAINS', 'ENDS_WITH'];
+
 function condition(definition: EntityDefinition, restriction: Restriction, where: string, dialect: DialectName): RawBuilder<unknown> {
-  const target = field(definition, restriction.field, `${where}.field`);
+  const target = restrictionFieldOf(definition, restriction.field);
+  if (!target)
+    throw new RequestError(`${where}.field: unknown field ${JSON.stringify(restriction.field).slice(0, 80)} for ${definition.name}`);
+  if (target.anyOf) {
+    if (!ANY_OF_OPERATORS.includes(restriction.operator))
+      throw new RequestError(`${where}.operator must be one of ${ANY_OF_OPERATORS.join(', ')} for field ${target.name}`);
+    const parts = target.anyOf.map((name) => condition(definition, { ...restriction, field: name }, where, dialect));
+    return sql`(${sql.join(parts, sql` or `)})`;
+  }
   const column = sql.ref(columnOf(target));
   const textual = target.type === 'string' || target.type === 'date';
   const single = () => {
@@ -207,10 +218,31 @@ function outputRow(fields: FieldDefinition[], row: Record<string, unknown>): Rec
   return result;
 }
 
+export interface OrderItem {
+  column: string;
+  descending: boolean;
+  /** Digits only, compared as numbers (codes of entities with numericCodes). */
+  numeric?: boolean;
+}
+
+/**
+ * The ORDER BY terms of order items (columns qualified by `table` when given). A numeric column sorts
+ * codes holding other than digits last, then by length and text: 1, 2, 10, 100.
+ */
+export function orderTerms(order: OrderItem[], dialect: DialectName, table?: string): RawBuilder<unknown>[] {
+  return order.flatMap((item) => {
+    const column = sql.ref(table ? `${table}.${item.column}` : item.column);
+    const direction = sql.raw(item.descending ? 'desc nulls last' : 'asc nulls first');
+    if (!item.numeric) return [sql`${column} ${direction}`];
+    const notDigits = dialect === 'postgres' ? sql`(${column} ~ '[^0-9]')` : sql`(${column} glob '*[^0-9]*')`;
+    return [sql`${notDigits} ${direction}`, sql`length(${column}) ${direction}`, sql`${column} ${direction}`];
+  });
+}
+
 export interface CompiledSearch {
   fields: FieldDefinition[];
   where: RawBuilder<unknown>;
-  order: Array<{ column: string; descending: boolean }>;
+  order: OrderItem[];
   limit: number;
   offset: number;
   distinct: boolean;
@@ -253,7 +285,12 @@ export function compileSearch(definition: EntityDefinition, request: SearchReque
     requestedSort.length > 0
       ? requestedSort
       : definition.defaultSort.map((name) => ({ field: field(definition, name, 'defaultSort'), descending: false }));
-  let order = sort.map((item) => ({ column: columnOf(item.field), descending: item.descending }));
+  let order: OrderItem[] = sort.map((item) => ({
+    column: columnOf(item.field),
+    descending: item.descending,
+    // (PostgreSQL sorts a distinct selection by its selected columns only.)
+    numeric: definition.numericCodes && item.field.name === 'code' && !distinct,
+  }));
   if (distinct) {
     const selectedColumns = new Set(fields.map(columnOf));
     const outside = requestedSort.find((item) => !selectedColumns.has(columnOf(item.field)));
@@ -292,13 +329,7 @@ export async function runSearch(
     compiled.limit === 0
       ? []
       : await (compiled.distinct ? base() : base().select(pageSelection))
-          .orderBy(
-            sql.join(
-              compiled.order.map(
-                (item) => sql`${sql.ref(item.column)} ${sql.raw(item.descending ? 'desc nulls last' : 'asc nulls first')}`,
-              ),
-            ),
-          )
+          .orderBy(sql.join(orderTerms(compiled.order, database.dialect)))
           .limit(compiled.limit)
           .offset(compiled.offset)
           .execute();

@@ -11,6 +11,8 @@ export interface FieldDefinition {
   type: FieldType;
   /** Column holding the value, when it differs from the field name. */
   column?: string;
+  /** A restriction-only field that matches when any of these fields does (address: every address line). */
+  anyOf?: string[];
 }
 
 export interface EntityDefinition {
@@ -28,6 +30,10 @@ export interface EntityDefinition {
   defaultSort: string[];
   /** Fields holding the tenant's second language. */
   translatedFields: string[];
+  /** Fields restrictions may name beyond `fields` (never selected or sorted by). */
+  restrictionFields: FieldDefinition[];
+  /** Codes are numbers (UNTDID 1001): code order is numeric (1, 2, 10, 100), not textual. */
+  numericCodes: boolean;
 }
 
 /** Columns every reference table carries. */
@@ -40,6 +46,8 @@ export const VALIDITY_FIELDS: FieldDefinition[] = [
 const text = (name: string): FieldDefinition => ({ name, type: 'string' });
 const DEFAULT_FIELDS = [text('code'), text('description'), text('descriptionTranslated')];
 const ADDRESS_FIELDS = ['address1', 'address1Translated', 'address2', 'address2Translated'].map(text);
+/** The whole address: a restriction on it matches any address line, in either language. */
+const ADDRESS: FieldDefinition = { name: 'address', type: 'string', anyOf: ADDRESS_FIELDS.map((field) => field.name) };
 
 /** Fields of UN/LOCODE entries (locations and ports). */
 const LOCODE_FIELDS: FieldDefinition[] = [
@@ -66,6 +74,7 @@ interface EntityInput {
   defaultSelect?: string[];
   key?: string[];
   defaultSort?: string[];
+  numericCodes?: boolean;
 }
 
 function entity(input: EntityInput): EntityDefinition {
@@ -82,6 +91,8 @@ function entity(input: EntityInput): EntityDefinition {
     key: input.key ?? ['code'],
     defaultSort: input.defaultSort ?? ['code'],
     translatedFields: names.filter((name) => name.endsWith('Translated')),
+    restrictionFields: names.includes('address1') ? [ADDRESS] : [],
+    numericCodes: input.numericCodes ?? false,
   };
 }
 
@@ -118,7 +129,7 @@ const ENTITY_LIST: EntityDefinition[] = [
     summary: 'Sea ports (UN/LOCODE entries with function 1)',
     extraFields: LOCODE_FIELDS,
   }),
-  entity({ name: 'attachedDocument', summary: 'Attached document types (UNTDID 1001)' }),
+  entity({ name: 'attachedDocument', summary: 'Attached document types (UNTDID 1001)', numericCodes: true }),
   entity({
     name: 'unitOfMeasurement',
     summary: 'Units of measure (UN/ECE Recommendation 20)',
@@ -201,6 +212,11 @@ export const ENTITIES: ReadonlyMap<string, EntityDefinition> = new Map(ENTITY_LI
 
 export function fieldOf(definition: EntityDefinition, name: string): FieldDefinition | undefined {
   return definition.fields.find((field) => field.name === name);
+}
+
+/** A field a restriction may name: a record field, or a restriction-only one (address). */
+export function restrictionFieldOf(definition: EntityDefinition, name: string): FieldDefinition | undefined {
+  return fieldOf(definition, name) ?? definition.restrictionFields.find((field) => field.name === name);
 }
 
 export function columnOf(field: FieldDefinition): string {

@@ -13,6 +13,13 @@ export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export function searchBodySchema(definition: EntityDefinition) {
   const fieldName = { type: 'string', enum: definition.fields.map((field) => field.name) };
+  const restrictionFieldName = {
+    type: 'string',
+    enum: [...definition.fields, ...definition.restrictionFields].map((field) => field.name),
+    ...(definition.restrictionFields.length > 0
+      ? { description: 'address matches any of address1, address2 and their translations (EQUALS, IN, STARTS_WITH, CONTAINS, ENDS_WITH)' }
+      : {}),
+  };
   return {
     type: 'object',
     description: `Search request for ${definition.name}. Unknown top-level properties are ignored.`,
@@ -36,7 +43,7 @@ export function searchBodySchema(definition: EntityDefinition) {
           required: ['field', 'operator'],
           additionalProperties: false,
           properties: {
-            field: fieldName,
+            field: restrictionFieldName,
             operator: { type: 'string', enum: [...OPERATORS] },
             value: scalar,
             values: {

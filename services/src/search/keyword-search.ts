@@ -7,10 +7,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AnyDatabase, Database } from '../db/database.js';
 import { textIndexOf } from '../db/migrations.js';
-import { compileSearch, RequestError, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
+import { compileSearch, orderTerms, RequestError, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
 import { SEARCH_FIELDS, SEARCH_TABLE } from './documents.js';
-import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type SearchLanguage } from './text.js';
+import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type MatchMode, type SearchLanguage } from './text.js';
 
 export interface KeywordSearchRequest extends SearchRequest {
   /** Words as a trader writes them, in any of the portal's languages. */
@@ -41,7 +41,7 @@ const TS_WEIGHTS = '{0.1, 0.3, 0.6, 1.0}';
 const PHRASE_WEIGHT = sql.lit(3);
 
 /** Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases. */
-function matches(database: Database, groups: string[][], mode: 'all' | 'any'): RawBuilder<unknown> {
+function matches(database: Database, groups: string[][], mode: MatchMode): RawBuilder<unknown> {
   if (database.dialect === 'sqlite') {
     const index = sql.id(textIndexOf(SEARCH_TABLE));
     const weights = sql.join(SEARCH_FIELDS.map((field) => sql.lit(FTS_WEIGHTS[field])));
@@ -69,11 +69,9 @@ export async function keywordSearch(
   const selection = sql.join(compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`));
   const order =
     (request.sortByFields ?? []).length > 0
-      ? compiled.order.map(
-          (item) => sql`${sql.ref(`${table}.${item.column}`)} ${sql.raw(item.descending ? 'desc nulls last' : 'asc nulls first')}`,
-        )
+      ? orderTerms(compiled.order, database.dialect, table)
       : [sql`m.__rank asc`, sql`${sql.ref(`${table}.code`)} asc`];
-  const run = async (executor: Kysely<AnyDatabase>, mode: 'all' | 'any') => {
+  const run = async (executor: Kysely<AnyDatabase>, mode: MatchMode) => {
     const from = sql`from ${sql.table(table)} join (${matches(database, groups, mode)}) m on m.__line = ${sql.ref(`${table}.code`)} where ${compiled.where}`;
     const rows =
       compiled.limit === 0
@@ -93,22 +91,12 @@ export async function keywordSearch(
           : Number((await sql<{ total: number }>`select count(*) as total ${from}`.execute(executor)).rows[0]?.total ?? 0);
     return { rows, total };
   };
-  const search = async (executor: Kysely<AnyDatabase>) => {
-    let found = await run(executor, 'all');
-    // No line has every word: the lines with any of them, those with more and rarer words first.
-    if (found.total === 0 && groups.length > 1) found = await run(executor, 'any');
-    return found;
-  };
-  // PostgreSQL: the planner prices a scan of every document below the GIN index, but reading each
-  // (large, compressed) tsvector costs far more than it thinks; the index is always the faster way.
-  const { rows, total } =
-    database.dialect === 'postgres'
-      ? await database.db.transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          await sql`set local enable_indexscan = off`.execute(trx);
-          return search(trx);
-        })
-      : await search(database.db);
+  // No line has every word: first the lines with all words but one (fewer, and the better matches), then
+  // those with any of them; more and rarer words rank first either way.
+  let found = await run(database.db, 'all');
+  if (found.total === 0 && groups.length > 2) found = await run(database.db, 'most');
+  if (found.total === 0 && groups.length > 1) found = await run(database.db, 'any');
+  const { rows, total } = found;
   return {
     totalCount: total,
     resultList: rows.map((row) => {
@@ -131,22 +119,27 @@ const LINE_CODE = Symbol('line');
 export async function hsTexts(database: Database, codes: string[], language: SearchLanguage): Promise<Map<string, HsText>> {
   const found = new Map<string, HsText>();
   if (codes.length === 0) return found;
-  const english = await database.db
+  // One statement: the English texts and those of the language, which come first where they exist.
+  const english = database.db
     .selectFrom('ref_hs_nomenclature')
-    .select(['code', 'description'])
+    .select(['code', 'description', sql<string>`'en'`.as('language')])
     .where('code', 'in', codes)
-    .where('level', '>', 1)
-    .execute();
-  for (const row of english) found.set(String(row.code), { code: String(row.code), description: String(row.description), language: 'en' });
-  if (language !== 'en') {
-    const translated = await database.db
-      .selectFrom('hs_text')
-      .select(['code', 'description'])
-      .where('language', '=', language)
-      .where('code', 'in', codes)
-      .execute();
-    for (const row of translated) found.set(String(row.code), { code: String(row.code), description: String(row.description), language });
-  }
+    .where('level', '>', 1);
+  const rows =
+    language === 'en'
+      ? await english.execute()
+      : await english
+          .unionAll(
+            database.db
+              .selectFrom('hs_text')
+              .select(['code', 'description', 'language'])
+              .where('language', '=', language)
+              .where('code', 'in', codes),
+          )
+          .execute();
+  for (const row of rows)
+    if (row.language !== 'en' || !found.has(String(row.code)))
+      found.set(String(row.code), { code: String(row.code), description: String(row.description), language: String(row.language) });
   return found;
 }
 

@@ -62,6 +62,14 @@ describe('keyword search text processing', () => {
     expect(tsqueryExpression([["a'b", 'c\\']], 'all')).toBe("('a''b' | 'c\\\\')");
   });
 
+  it('matches every word but one before any word, on both databases', () => {
+    const groups = [['a'], ['b'], ['c']];
+    expect(ftsMatchExpression(groups, 'most')).toBe('((("b") AND ("c")) OR (("a") AND ("c")) OR (("a") AND ("b"))) OR "a" + "b" + "c"');
+    expect(tsqueryExpression(groups, 'most')).toBe("((('b') & ('c')) | (('a') & ('c')) | (('a') & ('b'))) | ('a' <-> 'b' <-> 'c')");
+    // With two words, every word but one is any word.
+    expect(ftsMatchExpression([['a'], ['b']], 'most')).toBe(ftsMatchExpression([['a'], ['b']], 'any'));
+  });
+
   it('reads at most 32 words of a long query', () => {
     const words = Array.from(
       { length: 500 },

@@ -139,12 +139,35 @@ function phrases(groups: string[][]): string[][] {
 }
 
 /**
- * SQLite FTS5 MATCH expression: every group (AND) or any (OR), or the words as a phrase (which has
- * every group too, so the matches are the same and the phrase only adds to the score); each token
- * quoted, so none is read as syntax.
+ * Which lines a query matches: those with every word (all), with every word but one (most: tried before
+ * any when every word is too many, as it leaves far fewer and better lines to rank), or with any.
  */
-export function ftsMatchExpression(groups: string[][], mode: 'all' | 'any'): string {
-  const words = groups.map((group) => `(${group.map(quoteFts).join(' OR ')})`).join(mode === 'all' ? ' AND ' : ' OR ');
+export type MatchMode = 'all' | 'most' | 'any';
+
+/** The word groups a line must match in a mode, as alternatives (OR) of conjunctions (AND). */
+function conjunctions(groups: string[][], mode: MatchMode): string[][][] {
+  if (mode === 'all') return [groups];
+  if (mode === 'any' || groups.length < 3) return groups.map((group) => [group]);
+  return groups.map((_, left) => groups.filter((__, index) => index !== left));
+}
+
+/** A query's words in a mode, in a syntax: each token quoted, a group's stems joined by `or`, groups by `and`. */
+function wordsExpression(groups: string[][], mode: MatchMode, quote: (token: string) => string, and: string, or: string): string {
+  const alternatives = conjunctions(groups, mode).map((conjunction) =>
+    conjunction.map((group) => `(${group.map(quote).join(or)})`).join(and),
+  );
+  const conjunctionsOf = conjunctions(groups, mode);
+  return alternatives
+    .map((alternative, index) => (conjunctionsOf[index].length > 1 && alternatives.length > 1 ? `(${alternative})` : alternative))
+    .join(or);
+}
+
+/**
+ * SQLite FTS5 MATCH expression of a mode, or the words as a phrase (which has every group too, so the
+ * matches are the same and the phrase only adds to the score); each token quoted, so none is read as syntax.
+ */
+export function ftsMatchExpression(groups: string[][], mode: MatchMode): string {
+  const words = wordsExpression(groups, mode, quoteFts, ' AND ', ' OR ');
   const phrase = phrases(groups).map((tokens) => tokens.map(quoteFts).join(' + '));
   return phrase.length === 0 ? words : `(${words}) OR ${phrase.join(' OR ')}`;
 }
@@ -153,14 +176,14 @@ export function ftsMatchExpression(groups: string[][], mode: 'all' | 'any'): str
  * PostgreSQL to_tsquery texts with the meaning of ftsMatchExpression: the words (what a line must match)
  * and the phrases (null for a single word), ranked apart since ts_rank_cd() scores an OR by its best branch.
  */
-export function tsqueryParts(groups: string[][], mode: 'all' | 'any'): { words: string; phrase: string | null } {
-  const words = groups.map((group) => `(${group.map(quoteTsquery).join(' | ')})`).join(mode === 'all' ? ' & ' : ' | ');
+export function tsqueryParts(groups: string[][], mode: MatchMode): { words: string; phrase: string | null } {
+  const words = wordsExpression(groups, mode, quoteTsquery, ' & ', ' | ');
   const phrase = phrases(groups).map((tokens) => `(${tokens.map(quoteTsquery).join(' <-> ')})`);
   return { words, phrase: phrase.length === 0 ? null : phrase.join(' | ') };
 }
 
 /** The whole PostgreSQL query text (words or phrases), with the same matches as ftsMatchExpression. */
-export function tsqueryExpression(groups: string[][], mode: 'all' | 'any'): string {
+export function tsqueryExpression(groups: string[][], mode: MatchMode): string {
   const { words, phrase } = tsqueryParts(groups, mode);
   return phrase === null ? words : `(${words}) | ${phrase}`;
 }

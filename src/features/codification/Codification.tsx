@@ -100,7 +100,7 @@ export function Codification({ language }: { language: string }) {
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
   const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
     dispatch(setFilter(next));
-    void dispatch(searchCodes({ filter: next, paging: { ...paging, pageNumber, size }, translated }));
+    void dispatch(searchCodes({ filter: next, paging: { ...paging, pageNumber, size }, translated, language }));
   };
 
   const submit = () => {
@@ -167,7 +167,12 @@ export function Codification({ language }: { language: string }) {
     const current = table!;
     const { resultList } = await searchReference(
       current,
-      codificationRequest({ ...state.filter, referenceTable: current }, { ...paging, pageNumber: 0, size: EXPORT_LIMIT }, translated),
+      codificationRequest(
+        { ...state.filter, referenceTable: current },
+        { ...paging, pageNumber: 0, size: EXPORT_LIMIT },
+        translated,
+        language,
+      ),
     );
     const address = hasAddress(current);
     return {

@@ -71,14 +71,24 @@ function codeRestrictions(table: ReferenceTable, code: string, condition: Condit
   return list;
 }
 
-/** The search request of a filter and a page: every filled field must match (AND). */
-export function codificationRequest(filter: CodificationFilter, paging: CodificationPaging, translated: boolean): ReferenceSearch {
+/**
+ * The search request of a filter and a page: every filled field must match (AND). A tariff description
+ * with the All condition goes to the keyword search (whole words, everyday names, in any language: best
+ * first until a column is sorted); the address matches any of its lines, in either language.
+ */
+export function codificationRequest(
+  filter: CodificationFilter,
+  paging: CodificationPaging,
+  translated: boolean,
+  language = 'en',
+): ReferenceSearch {
   const table = filter.referenceTable!;
   const restrictions: Restriction[] = [];
   const code = filter.code.trim();
   if (code) restrictions.push(...codeRestrictions(table, code, filter.codeCondition));
   const description = filter.description.trim();
-  if (description)
+  const keywords = table === 'commodity' && description !== '' && filter.descriptionCondition === '';
+  if (description && !keywords)
     restrictions.push({
       field: translated ? 'descriptionTranslated' : 'description',
       operator: filter.descriptionCondition || 'CONTAINS',
@@ -86,19 +96,26 @@ export function codificationRequest(filter: CodificationFilter, paging: Codifica
     });
   const address = filter.address.trim();
   if (address && hasAddress(table))
-    restrictions.push({ field: 'address1', operator: filter.addressCondition || 'CONTAINS', value: address });
+    restrictions.push({ field: 'address', operator: filter.addressCondition || 'CONTAINS', value: address });
+  const sorted = !(paging.sort === 'code' && paging.order === 'ASC');
   return {
     max: paging.size,
     offset: paging.pageNumber * paging.size,
     restrictBy: 'AND',
     restrictions: restrictions.length ? restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
-    // The list's own default order until the visitor sorts by a column.
-    sortByFields: paging.sort === 'code' && paging.order === 'ASC' ? defaultSort(table) : [{ field: paging.sort, order: paging.order }],
+    ...(keywords ? { keywords: description.slice(0, 2000), lang: language } : {}),
+    // The list's own default order (keywords: relevance) until the visitor sorts by a column.
+    ...(keywords && !sorted ? {} : { sortByFields: sorted ? [{ field: paging.sort, order: paging.order }] : defaultSort(table) }),
   };
 }
 
-export function searchCodification(filter: CodificationFilter, paging: CodificationPaging, translated: boolean): Promise<ReferencePage> {
-  return searchReference(filter.referenceTable!, codificationRequest(filter, paging, translated));
+export function searchCodification(
+  filter: CodificationFilter,
+  paging: CodificationPaging,
+  translated: boolean,
+  language = 'en',
+): Promise<ReferencePage> {
+  return searchReference(filter.referenceTable!, codificationRequest(filter, paging, translated, language));
 }
 
 /** The code as the tool shows it: extended procedure = requested + previous; model of declaration = code-generalProcedureCode. */

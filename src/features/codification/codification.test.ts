@@ -48,8 +48,29 @@ describe('codification requests', () => {
     expect(request.restrictions).toEqual([
       { field: 'code', operator: 'STARTS_WITH', value: 'BK' },
       { field: 'descriptionTranslated', operator: 'STARTS_WITH', value: 'Bank' },
-      { field: 'address1', operator: 'CONTAINS', value: 'Dhaka' },
+      { field: 'address', operator: 'CONTAINS', value: 'Dhaka' },
     ]);
+  });
+  it('finds tariff lines by keywords (best first, HS texts in the page language) when the description condition is All', () => {
+    const request = codificationRequest(filter({ referenceTable: 'commodity', description: 'chaussures' }), DEFAULT_PAGING, false, 'fr');
+    expect(request).toMatchObject({ keywords: 'chaussures', lang: 'fr', restrictions: [{ field: 'code', operator: 'IS_NOT_NULL' }] });
+    expect(request.sortByFields).toBeUndefined();
+    const byCode = codificationRequest(
+      filter({ referenceTable: 'commodity', description: 'chaussures' }),
+      { ...DEFAULT_PAGING, order: 'DESC' },
+      false,
+      'fr',
+    );
+    expect(byCode.sortByFields).toEqual([{ field: 'code', order: 'DESC' }]);
+    // An explicit condition keeps the spec's literal operator.
+    const literal = codificationRequest(
+      filter({ referenceTable: 'commodity', description: 'shoe', descriptionCondition: 'CONTAINS' }),
+      DEFAULT_PAGING,
+      false,
+      'fr',
+    );
+    expect(literal.keywords).toBeUndefined();
+    expect(literal.restrictions).toEqual([{ field: 'description', operator: 'CONTAINS', value: 'shoe' }]);
   });
   it('ignores the address of tables without addresses, and searches everything with no filter', () => {
     expect(codificationRequest(filter({ referenceTable: 'attachedDocument', address: 'x' }), DEFAULT_PAGING, false).restrictions).toEqual([

@@ -55,13 +55,18 @@ const initialState: CodificationState = {
 export const searchCodes = createAsyncThunk(
   'codification/search',
   async (
-    { filter, paging, translated }: { filter: CodificationFilter; paging: CodificationPaging; translated: boolean },
+    {
+      filter,
+      paging,
+      translated,
+      language,
+    }: { filter: CodificationFilter; paging: CodificationPaging; translated: boolean; language?: string },
     { dispatch, rejectWithValue },
   ) => {
     // A code that cannot exist gives an empty result without a call.
     if (impossibleExtendedProcedure(filter)) return { resultList: [], totalCount: 0 };
     try {
-      return await searchCodification(filter, paging, translated);
+      return await searchCodification(filter, paging, translated, language);
     } catch {
       dispatch(notify('error', 'notifications.somethingWentWrong'));
       return rejectWithValue(null);
