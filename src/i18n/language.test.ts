@@ -38,9 +38,16 @@ describe('amounts typed by visitors', () => {
   });
 
   it('never shows a negative zero', () => {
-    expect(formatNumber(-0.00001, 4)).toBe('0.0000');
-    expect(formatNumber(-0, 2)).toBe('0.00');
-    expect(formatNumber(-0.0001, 4)).toBe('-0.0001');
+    expect(formatNumber(-0.004)).toBe('0.00');
+    expect(formatNumber(-0)).toBe('0.00');
+    expect(formatNumber(-0.0883)).toBe('-0.09');
+  });
+  it('shows every number en-US with exactly 2 decimals (SPEC section 9), rates included, and - when empty', () => {
+    expect(formatNumber(122.4567)).toBe('122.46');
+    expect(formatNumber(1234.5)).toBe('1,234.50');
+    expect(formatNumber('0.0068365102')).toBe('0.01');
+    expect(formatNumber(null)).toBe('-');
+    expect(formatNumber('')).toBe('-');
   });
 });
 

@@ -32,7 +32,10 @@ export function formatDate(value: Date | string, language: string, withTime = fa
   return format(date, withTime ? `${day} HH:mm` : day);
 }
 
-/** Numbers: en-US with exactly 2 decimals (exchange rates: 4, or 0.0075 BDT per rupiah would read 0.01), '-' when empty. */
+/**
+ * Number display (SPEC section 9): en-US with exactly 2 decimals, '-' when empty; exchange rates too. Only
+ * exports name other decimals, for columns that are not amounts (a row number has none).
+ */
 const numberFormats = new Map<number, Intl.NumberFormat>();
 function numberFormat(decimals: number): Intl.NumberFormat {
   let found = numberFormats.get(decimals);
@@ -46,7 +49,7 @@ export function formatNumber(value: number | string | null | undefined, decimals
   if (value === null || value === undefined || value === '') return '-';
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return '-';
-  // A value that rounds to zero is zero, never "-0.0000".
+  // A value that rounds to zero is zero, never "-0.00".
   return numberFormat(decimals).format(Math.abs(number) < 0.5 * 10 ** -decimals ? 0 : number);
 }
 

@@ -17,7 +17,10 @@ const DAY = 86_400_000;
 const consecutive = dates.find((date, i) => i > 1 && Date.parse(date) - Date.parse(dates[i - 1]) === DAY)!;
 const dayBefore = dates[dates.indexOf(consecutive) - 1];
 const firstDate = dates[0];
-const four = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+/** Numbers as SPEC section 9 displays them: en-US, exactly 2 decimals (a value that rounds to zero is 0.00). */
+const two = (value: number) =>
+  (Math.abs(value) < 0.005 ? 0 : value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const signed = (value: number) => (value > 0 && two(value) !== '0.00' ? `+${two(value)}` : two(value));
 
 test('rates of a date with the difference to the previous day, computed from the published rates', async ({ page }) => {
   await page.goto('/en/exchange/customs-exchange-rate/');
@@ -28,11 +31,11 @@ test('rates of a date with the difference to the previous day, computed from the
   await page.getByRole('button', { name: 'Search', exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`dov=${consecutive}.*difference=1`));
   const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
-  await expect(usd).toContainText(four(rateOf(consecutive, 'USD')));
-  // The difference is kept to 6 decimals (no floating-point noise), shown with 4.
+  await expect(usd).toContainText(two(rateOf(consecutive, 'USD')));
+  // The difference is kept to 6 decimals (no floating-point noise), shown with 2.
   const difference = Math.round((rateOf(consecutive, 'USD') - rateOf(dayBefore, 'USD')) * 1e6) / 1e6;
   await expect(page.getByRole('columnheader', { name: 'Difference' })).toBeVisible();
-  await expect(usd).toContainText(`${difference > 0 ? '+' : ''}${four(difference)}`);
+  await expect(usd).toContainText(signed(difference));
   await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
   // The export's columns are the spec's: the rate column is "Rate" (its unit is in the subtitle).
   const downloading = page.waitForEvent('download');
@@ -59,7 +62,7 @@ test('a date after the last publication shows when the rates were published, say
   const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
   if (Date.parse(last) - Date.parse(before) === DAY) {
     const difference = Math.round((rateOf(last, 'USD') - rateOf(before, 'USD')) * 1e6) / 1e6;
-    await expect(usd).toContainText(`${difference > 0 ? '+' : ''}${four(difference)}`);
+    await expect(usd).toContainText(signed(difference));
   }
   await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
 });
@@ -71,7 +74,7 @@ test('a date with no previous-day rate shows the rates without a difference, and
   const usd = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'USD', exact: true }) });
   await page.getByLabel('Currency code or name').fill('USD');
   await page.getByRole('button', { name: 'Search', exact: true }).first().click();
-  await expect(usd).toContainText(four(rateOf(firstDate, 'USD')));
+  await expect(usd).toContainText(two(rateOf(firstDate, 'USD')));
   await expect(usd.getByRole('cell').nth(3)).toHaveText('-');
 });
 
@@ -144,8 +147,8 @@ test('the chart of USD over August 2026 draws every day, with its data as a tabl
   await page.getByText('Show the data as a table').click();
   const rows = page.locator('.chart-data tbody tr');
   await expect(rows).toHaveCount(31);
-  await expect(rows.first()).toContainText(four(rateOf('2026-08-01', 'USD')));
-  await expect(rows.nth(30)).toContainText(four(rateOf('2026-08-31', 'USD')));
+  await expect(rows.first()).toContainText(two(rateOf('2026-08-01', 'USD')));
+  await expect(rows.nth(30)).toContainText(two(rateOf('2026-08-31', 'USD')));
 });
 
 test('the chart runs right to left in Arabic', async ({ page }) => {
@@ -203,4 +206,12 @@ test('currency names are in the page language: Arabic names on the Arabic page, 
   expect(await table.textContent()).not.toMatch(/[\u0980-\u09ff]/);
   await page.goto('/bn/exchange/customs-exchange-rate/');
   await expect(page.locator('table tbody [lang="bn"]').first()).toBeVisible();
+  // The export has one name per currency: the Bengali one.
+  await page.locator('#rates-key').fill('USD');
+  await page.locator('#rates-key').press('Enter');
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  const downloading = page.waitForEvent('download');
+  await page.locator('.export-menu button', { hasText: /^CSV$/ }).click();
+  const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
+  expect(csv.split('\r\n')[1]).toMatch(/^USD,মার্কিন ডলার,\d+\.\d+$/);
 });

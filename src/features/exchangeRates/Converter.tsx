@@ -180,7 +180,7 @@ export function Converter({ language }: { language: string }) {
             </output>
             <span className="hint">
               {t('converter.rateUsed', {
-                rate: formatNumber(params.currency.rate, 4),
+                rate: formatNumber(params.currency.rate),
                 local: tenant.currency,
                 currency: params.currency.value,
                 date: formatDate(params.dov, language),

@@ -13,12 +13,20 @@ import { paths } from '../../config/routes';
 import { tenant } from '../../config/tenant';
 import type { ExportTable } from '../../export';
 import { currencyName, formatDate, formatNumber, textLanguage } from '../../i18n/language';
-import { addDifference, daysBetween, fetchRates, ratesParams, shiftDays, type ExchangeRate, type RatesSearch } from './api';
+import {
+  addDifference,
+  currencyNameIn,
+  daysBetween,
+  fetchRates,
+  formatDifference,
+  ratesParams,
+  shiftDays,
+  type ExchangeRate,
+  type RatesSearch,
+} from './api';
 import { defaultSearch, searchRates, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
-/** Rates print with 4 decimals: 2 would turn 0.0075 BDT per rupiah into 0.01. */
-export const RATE_DECIMALS = 4;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The search in the address bar (date, text, difference), so that a link reproduces it. */
@@ -99,7 +107,7 @@ export function CustomsRates({ language }: { language: string }) {
         header: t('columns.rate', { currency: tenant.currency }),
         meta: { numeric: true },
         accessorFn: (row) => row.exchangeRate,
-        cell: ({ getValue }) => formatNumber(getValue() as number, RATE_DECIMALS),
+        cell: ({ getValue }) => formatNumber(getValue() as number),
       },
     ];
     if (showDifference)
@@ -109,10 +117,7 @@ export function CustomsRates({ language }: { language: string }) {
         enableSorting: false,
         meta: { numeric: true },
         accessorFn: (row) => row.difference ?? null,
-        cell: ({ getValue }) => {
-          const value = getValue() as number | null;
-          return value === null ? '-' : `${value > 0 ? '+' : ''}${formatNumber(value, RATE_DECIMALS)}`;
-        },
+        cell: ({ getValue }) => formatDifference(getValue() as number | null),
       });
     list.push({
       id: 'chart',
@@ -143,10 +148,16 @@ export function CustomsRates({ language }: { language: string }) {
         { header: t('columns.code') },
         { header: t('columns.name') },
         // The spec's export column is "Rate"; the unit is in the subtitle.
-        { header: t('export.rate'), numeric: true, decimals: RATE_DECIMALS },
-        ...(showDifference ? [{ header: t('columns.difference'), numeric: true, decimals: RATE_DECIMALS }] : []),
+        { header: t('export.rate'), numeric: true },
+        ...(showDifference ? [{ header: t('columns.difference'), numeric: true }] : []),
       ],
-      rows: rows.map((row) => [row.code, row.description, row.exchangeRate, ...(showDifference ? [row.difference ?? null] : [])]),
+      // One name per currency in a file: the page language's.
+      rows: rows.map((row) => [
+        row.code,
+        currencyNameIn(row, language),
+        row.exchangeRate,
+        ...(showDifference ? [row.difference ?? null] : []),
+      ]),
     };
   };
 

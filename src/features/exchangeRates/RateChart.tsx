@@ -66,10 +66,10 @@ export function RateLine({ history, language }: { history: RateHistory; language
     currency: history.code,
     from: formatDate(first.date, language),
     to: formatDate(last.date, language),
-    first: formatNumber(first.rate, 4),
-    last: formatNumber(last.rate, 4),
-    min: formatNumber(Math.min(...rates), 4),
-    max: formatNumber(Math.max(...rates), 4),
+    first: formatNumber(first.rate),
+    last: formatNumber(last.rate),
+    min: formatNumber(Math.min(...rates)),
+    max: formatNumber(Math.max(...rates)),
     local: tenant.currency,
   });
   return (
@@ -87,7 +87,7 @@ export function RateLine({ history, language }: { history: RateHistory; language
               textAnchor={rtl ? 'start' : 'end'}
               direction="ltr"
             >
-              {formatNumber(tick, 2)}
+              {formatNumber(tick)}
             </text>
           </g>
         ))}
@@ -118,7 +118,7 @@ export function RateLine({ history, language }: { history: RateHistory; language
               {history.points.map((point) => (
                 <tr key={point.date}>
                   <td>{formatDate(point.date, language)}</td>
-                  <td className="numeric">{formatNumber(point.rate, 4)}</td>
+                  <td className="numeric">{formatNumber(point.rate)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
+import { usesTranslatedSearch } from '../../config/tenant';
+import { currencyName, formatNumber } from '../../i18n/language';
 
 /** A currency's customs rate on a date: units of the local currency per unit of the currency. */
 export interface ExchangeRate {
@@ -31,6 +33,23 @@ export interface RatesPage {
 }
 
 export { todayIso } from '../../i18n/language';
+
+/**
+ * A currency's name in the page language, for files that carry one name only: the browser's CLDR name
+ * (Bengali "মার্কিন ডলার" for USD), else the tenant's translation where the language searches it, else English.
+ */
+export function currencyNameIn(rate: Pick<ExchangeRate, 'code' | 'description' | 'descriptionTranslated'>, language: string): string {
+  const local = language === 'en' ? null : currencyName(rate.code, language);
+  if (local && local !== rate.code) return local;
+  if (usesTranslatedSearch(language) && rate.descriptionTranslated) return rate.descriptionTranslated;
+  return rate.description ?? rate.code;
+}
+
+/** A day-on-day difference with its sign: "+0.12", "-0.09", and "0.00" (no sign) for a change that rounds to nothing. */
+export function formatDifference(value: number | null | undefined): string {
+  const shown = formatNumber(value);
+  return typeof value === 'number' && value > 0 && shown !== '0.00' ? `+${shown}` : shown;
+}
 
 export function shiftDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { daysBetween, ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
+import { currencyNameIn, daysBetween, formatDifference, ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
 import { matchCurrency } from './Converter';
 import { rateTicks } from './RateChart';
 import { convertCurrency, defaultSearch, searchRates, selectExchangeRates } from './slice';
@@ -173,5 +173,25 @@ describe('chart axis', () => {
     expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(124.2);
     expect(ticks).toEqual([121, 122, 123, 124, 125]);
     expect(rateTicks(0.0071, 0.0078)).toEqual([0.007, 0.0072, 0.0074, 0.0076, 0.0078]);
+  });
+});
+
+describe('rates in files and on screen', () => {
+  const usd = { code: 'USD', description: 'US Dollar', descriptionTranslated: 'মার্কিন ডলার (তালিকা)' };
+  it('name a currency in the page language: Bengali and Arabic names, not English', () => {
+    expect(currencyNameIn(usd, 'bn')).toBe('মার্কিন ডলার');
+    expect(currencyNameIn(usd, 'ar')).toBe('دولار أمريكي');
+    expect(currencyNameIn(usd, 'en')).toBe('US Dollar');
+  });
+  it("fall back to the tenant's translation where the language searches it, else to English", () => {
+    const unknown = { code: 'XQQ', description: 'Test unit', descriptionTranslated: 'পরীক্ষা একক' };
+    expect(currencyNameIn(unknown, 'bn')).toBe('পরীক্ষা একক');
+    expect(currencyNameIn(unknown, 'fr')).toBe('Test unit');
+  });
+  it('show differences with exactly 2 decimals and a sign only when something changed', () => {
+    expect(formatDifference(0.0883)).toBe('+0.09');
+    expect(formatDifference(-0.0883)).toBe('-0.09');
+    expect(formatDifference(0.001)).toBe('0.00');
+    expect(formatDifference(null)).toBe('-');
   });
 });

@@ -68,7 +68,7 @@ export function CentralBankRates({ language }: { language: string }) {
         header: t('centralBank.rate', { base }),
         meta: { numeric: true },
         accessorFn: (row) => row.rate,
-        cell: ({ getValue }) => formatNumber(getValue() as number, 4),
+        cell: ({ getValue }) => formatNumber(getValue() as number),
       },
     ],
     [t, base],

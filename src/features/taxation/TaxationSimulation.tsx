@@ -238,7 +238,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             ))}
           </select>
           {input.currencyCode ? (
-            <p className="hint">{t('rateOfDay', { rate: formatNumber(input.currencyCode.rate, 4), currency: input.currencyCode.value })}</p>
+            <p className="hint">{t('rateOfDay', { rate: formatNumber(input.currencyCode.rate), currency: input.currencyCode.value })}</p>
           ) : (
             fieldError('currencyCode')
           )}
