@@ -160,6 +160,23 @@ export function currencyName(code: string, language: string): string | null {
   }
 }
 
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+/** A country's name in a language (CLDR, through the browser; ISO 3166-1 alpha-2 code), or null where it has none. */
+export function countryName(code: string, language: string): string | null {
+  if (!regionNames.has(language)) {
+    try {
+      regionNames.set(language, new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }));
+    } catch {
+      regionNames.set(language, null);
+    }
+  }
+  try {
+    return /^[A-Z]{2}$/.test(code) ? (regionNames.get(language)?.of(code) ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The language cookie: path /, same-site strict, one year. */
 export function languageCookie(language: Language): string {
   return `guichet_lang=${language}; path=/; max-age=31536000; SameSite=Strict`;

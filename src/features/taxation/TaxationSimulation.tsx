@@ -7,7 +7,7 @@ import { loadReferenceList, selectReferenceLists } from '../../app/referenceList
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
-import { formatNumber, optionLabel, textLanguage } from '../../i18n/language';
+import { countryName, formatNumber, optionLabel, textLanguage } from '../../i18n/language';
 import { commodityName } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
@@ -16,6 +16,8 @@ import { clearSimulation, runSimulation, selectTaxation } from './slice';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
   String((translated && row.descriptionTranslated) || row.description || '');
+const countryLabel = (row: { code?: unknown; description?: unknown }, language: string, translated: boolean) =>
+  countryName(String(row.code), language) ?? describe(row, translated);
 
 /** Taxation simulation: a tariff line, its origin and value in a currency -> each tax, its base and amount. */
 export function TaxationSimulation({ language }: { language: string }) {
@@ -48,7 +50,10 @@ export function TaxationSimulation({ language }: { language: string }) {
   }, [models, input.typeOfDeclaration]);
 
   const countries = useMemo(
-    () => [...lists.country.data].sort((a, b) => describe(a, translated).localeCompare(describe(b, translated), language)),
+    () =>
+      [...lists.country.data].sort((a, b) =>
+        countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language),
+      ),
     [lists.country.data, translated, language],
   );
   const currencies = lists.exchangeRate.data;
@@ -135,7 +140,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   const exportTable = async () => {
     const used = simulated ?? input;
     const country = lists.country.data.find((row) => row.code === used.itemCountryOfOriginCode);
-    return simulationTable(used, data!, country ? describe(country, translated) : used.itemCountryOfOriginCode, language, t);
+    return simulationTable(used, data!, country ? countryLabel(country, language, translated) : used.itemCountryOfOriginCode, language, t);
   };
 
   const value = Number(input.statValueInForeignCurrency);
@@ -199,7 +204,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {countries.map((country) => (
               <option key={String(country.code)} value={String(country.code)}>
-                {optionLabel(describe(country, translated), String(country.code))}
+                {optionLabel(countryLabel(country, language, translated), String(country.code))}
               </option>
             ))}
           </select>

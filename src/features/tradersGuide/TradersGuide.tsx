@@ -10,7 +10,7 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '../../config/tenant';
 import { commodityName, searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { optionLabel, textLanguage } from '../../i18n/language';
+import { countryName, optionLabel, textLanguage } from '../../i18n/language';
 import { commodityOf, EMPTY_CONSIGNMENT, procedureCode, type Consignment, type FieldError, type RequiredDocument } from './api';
 import { documentsTable } from './export';
 import {
@@ -35,6 +35,8 @@ const KNOWN_ERRORS: Record<string, string> = {
 };
 
 const text = (row: ReferenceRecord, translated: boolean) => String((translated && row.descriptionTranslated) || row.description || '');
+const countryLabel = (row: ReferenceRecord, language: string, translated: boolean) =>
+  countryName(String(row.code), language) ?? text(row, translated);
 
 /** National procedures allowed with an extended procedure (the additionalRegimes list). */
 function useNationalProcedures(extendedProcedureCode: string): ReferenceRecord[] {
@@ -90,7 +92,10 @@ export function TradersGuide({ language }: { language: string }) {
     return lists.extendedProcedure.data.filter((row) => general.has(procedureCode(row).charAt(0)));
   }, [lists.modelOfDeclaration.data, lists.extendedProcedure.data, typeOfDeclaration]);
   const countries = useMemo(
-    () => [...lists.country.data].sort((a, b) => text(a, translated).localeCompare(text(b, translated), language)),
+    () =>
+      [...lists.country.data].sort((a, b) =>
+        countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language),
+      ),
     [lists.country.data, translated, language],
   );
 
@@ -217,7 +222,7 @@ export function TradersGuide({ language }: { language: string }) {
             <option value="">{t('form.any')}</option>
             {countries.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {`${text(row, translated)} (${row.code})`}
+                {`${countryLabel(row, language, translated)} (${row.code})`}
               </option>
             ))}
           </select>
