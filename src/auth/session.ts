@@ -1,13 +1,15 @@
 import type Keycloak from 'keycloak-js';
-import type { KeycloakTokenParsed } from 'keycloak-js';
 import { setTokenSource } from '../http/client';
 import type { SessionUser } from './authSlice';
+import { loadAccountDetails, realmUrl, sessionFlow, userOf, withDetails, type AccountDetails } from './user';
 
 /** Session constants (SPEC section 9). */
 export const IDLE_TIMEOUT_MS = 3_600_000;
 export const ACTIVITY_TIMER_MS = 10_000;
 export const TOKEN_MIN_VALIDITY_S = 5;
 const CONFIG_URL = '/keycloak.json';
+/** Standard (code + PKCE) by default; implicit or hybrid when the build names it (SPEC section 4). */
+const FLOW = sessionFlow(process.env.GATSBY_AUTH_FLOW);
 
 interface SessionCallbacks {
   onSignedIn(user: SessionUser): void;
@@ -19,55 +21,58 @@ let ready: Promise<Keycloak> | undefined;
 /** Set by a page that needs sign-in: losing the session there sends the visitor to sign in again. */
 let signInRequired = false;
 
-export function userOf(token: KeycloakTokenParsed | undefined, clientId: string | undefined): SessionUser | null {
-  if (!token) return null;
-  const realmRoles = token.realm_access?.roles ?? [];
-  const clientRoles = (clientId && token.resource_access?.[clientId]?.roles) || [];
-  const claims = token as KeycloakTokenParsed & { name?: string; email?: string; preferred_username?: string };
-  return {
-    username: claims.preferred_username ?? '',
-    name: claims.name ?? claims.preferred_username ?? '',
-    email: claims.email ?? '',
-    roles: [...new Set([...realmRoles, ...clientRoles])],
-  };
+/**
+ * A valid access token: refreshed when it is about to expire; the implicit flow has no refresh token, so
+ * its token counts until it expires, and then it is cleared (which signs the visitor out, see onAuthLogout).
+ */
+async function validToken(client: Keycloak): Promise<string | undefined> {
+  if (!client.authenticated) return undefined;
+  if (!client.refreshToken) {
+    try {
+      if (!client.isTokenExpired(TOKEN_MIN_VALIDITY_S)) return client.token;
+    } catch {
+      // 'Not authenticated': no token to give.
+    }
+    client.clearToken();
+    return undefined;
+  }
+  try {
+    await client.updateToken(TOKEN_MIN_VALIDITY_S);
+  } catch {
+    console.warn('The session token could not be refreshed');
+    return undefined;
+  }
+  return client.token;
 }
 
 /**
  * Starts the session once per page load: a silent check of an existing sign-in (check-sso with the
- * silent-check page), PKCE S256, the standard flow with the fragment response mode; tokens refresh
- * when they expire and before every request (the axios interceptor), and an idle visitor is signed out.
+ * silent-check page), PKCE S256, the standard flow (or the build's) with the fragment response mode; tokens
+ * refresh when they expire and before every request (the axios interceptor), and an idle visitor is signed
+ * out. Once signed in, userinfo and the account profile complete the token's data.
  */
 export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
   ready ??= (async () => {
     const { default: KeycloakClient } = await import('keycloak-js');
     const client = new KeycloakClient(CONFIG_URL);
     keycloak = client;
+    let details: AccountDetails = {};
     const report = () => {
       const user = client.authenticated ? userOf(client.tokenParsed, client.clientId) : null;
-      if (user) callbacks.onSignedIn(user);
+      if (user) callbacks.onSignedIn(withDetails(user, details));
       else callbacks.onSignedOut();
     };
     client.onAuthSuccess = report;
     client.onAuthRefreshSuccess = report;
-    client.onTokenExpired = () => {
-      // A refresh answered with 400 clears the token (keycloak-js), which signs the visitor out below.
-      client.updateToken(TOKEN_MIN_VALIDITY_S).catch(() => console.warn('The session token could not be refreshed'));
-    };
+    // A refresh answered with 400 clears the token (keycloak-js), which signs the visitor out below.
+    client.onTokenExpired = () => void validToken(client);
     client.onAuthLogout = () => {
+      details = {};
       callbacks.onSignedOut();
       if (signInRequired) void client.login({ redirectUri: window.location.href });
     };
     // Before init: pages may call protected services as soon as the sign-in is known.
-    setTokenSource(async () => {
-      if (!client.authenticated) return undefined;
-      try {
-        await client.updateToken(TOKEN_MIN_VALIDITY_S);
-      } catch {
-        console.warn('The session token could not be refreshed');
-        return undefined;
-      }
-      return client.token;
-    });
+    setTokenSource(() => validToken(client));
     try {
       await client.init({
         onLoad: 'check-sso',
@@ -75,7 +80,7 @@ export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
         // Where a browser refuses the silent check, the visitor shows as signed out (no page-wide redirect on every load).
         silentCheckSsoFallback: false,
         pkceMethod: 'S256',
-        flow: 'standard',
+        flow: FLOW,
         responseMode: 'fragment',
         checkLoginIframe: true,
       });
@@ -83,6 +88,10 @@ export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
       console.error('The session could not be started', error);
     }
     report();
+    if (client.authenticated && client.authServerUrl && client.realm) {
+      details = await loadAccountDetails(realmUrl(client.authServerUrl, client.realm));
+      report();
+    }
     watchIdle(client);
     return client;
   })();
@@ -97,7 +106,7 @@ function watchIdle(client: Keycloak) {
     lastActivity = Date.now();
     if (client.authenticated && lastActivity - lastCheck > ACTIVITY_TIMER_MS) {
       lastCheck = lastActivity;
-      client.updateToken(TOKEN_MIN_VALIDITY_S).catch(() => console.warn('The session token could not be refreshed'));
+      void validToken(client);
     }
   };
   for (const event of ['pointerdown', 'keydown', 'scroll', 'touchstart', 'mousemove'])

@@ -5,6 +5,7 @@ import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { headText } from '../i18n/translations';
 import { useAppSelector } from '../app/store';
+import { rolesShown } from '../auth/authSlice';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 
 /** Where a signed-in user lands on a page their roles do not open. */
@@ -17,7 +18,7 @@ export default function AccessDeniedPage({ pageContext }: TemplateProps) {
       <section className="error-page">
         <h1>{t('accessDenied.title')}</h1>
         <p>{t('accessDenied.text')}</p>
-        {user && <p>{t('accessDenied.signedInAs', { name: user.name || user.username, roles: user.roles.join(', ') || '-' })}</p>}
+        {user && <p>{t('accessDenied.signedInAs', { name: user.name || user.username, roles: rolesShown(user).join(', ') || '-' })}</p>}
         <p>{t('accessDenied.help')}</p>
         <p>
           <Link to={`/${language}/`} className="button">

@@ -18,6 +18,21 @@ test('a visitor opening the help desk is sent to sign in, and comes back to it s
   await expect(page.getByRole('link', { name: 'My account' })).toHaveAttribute('href', /\/auth\/realms\/guichet\/account/);
 });
 
+test('once signed in, the portal reads userinfo and the account profile (JSON) with its bearer token', async ({ page }) => {
+  const calls = (path: RegExp) =>
+    page.waitForResponse((response) => path.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
+  await page.goto('/en/');
+  const userinfo = calls(/\/auth\/realms\/guichet\/protocol\/openid-connect\/userinfo$/);
+  const profile = calls(/\/auth\/realms\/guichet\/account$/);
+  await signInFromHeader(page, account('officer'));
+  for (const response of [await userinfo, await profile]) {
+    expect(response.status()).toBe(200);
+    expect(response.request().headers().authorization).toMatch(/^Bearer \S+$/);
+    expect(response.headers()['content-type']).toContain('application/json');
+  }
+  expect(await (await profile).json()).toMatchObject({ username: account('officer').username, lastName: account('officer').lastName });
+});
+
 test('roles: the declarant is denied the internal tools page, the officer sees it', async ({ page, browser }) => {
   await page.goto('/en/');
   await signInFromHeader(page, account('declarant'));
