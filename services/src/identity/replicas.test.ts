@@ -16,10 +16,10 @@ import { CLIENT, demo, identityClient, OIDC, PORTAL } from './test-client.js';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** One replica: the identity server and a protected service, on its own connection to the shared database. */
-async function replica(app: FastifyInstance, database: Database, keyFile: string) {
+async function replica(app: FastifyInstance, database: Database, keyFile: string, sweepIntervalMs?: number) {
   const key = await SigningKey.load(keyFile);
   const sessions = createSessionStore(database);
-  await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL });
+  await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL, sweepIntervalMs });
   const verifier = createVerifier({
     issuer: issuerOf(PORTAL),
     audience: SERVICES_AUDIENCE,
@@ -42,7 +42,8 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
     // The second process: its own pool (or SQLite connection) on the same data.
     second = await openDatabase(backend.url ? { url: backend.url, schema: a.database.schema } : { url: a.database.location });
     b = Fastify();
-    await replica(b, second, keyFile);
+    // B sweeps expired rows often, for the test of the sweep.
+    await replica(b, second, keyFile, 200);
     await b.ready();
   }, 120_000);
   afterAll(async () => {
@@ -165,6 +166,30 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
     await other.sweep();
     await new LoginThrottle(second, 60_000, clock).sweep();
     expect(await rows()).toEqual({ sessions: 0, codes: 0, failures: 0 });
+  });
+
+  it('has a replica sweep expired rows by itself while live ones stay', async () => {
+    const past = () => Date.now() - 3_600_000;
+    const old = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, now: past });
+    const { session } = await old.create('swept-user');
+    await old.issueCode({
+      clientId: CLIENT,
+      redirectUri: `${PORTAL}/en/`,
+      codeChallenge: 'c'.repeat(43),
+      scope: 'openid',
+      sessionId: session.id,
+      userId: 'swept-user',
+    });
+    await new LoginThrottle(a.database, 15 * 60_000, past).fail([['user:swept-user', 5]]);
+    const live = await createSessionStore(a.database).create('swept-user');
+    const count = async (table: string, column: string, value: string) =>
+      (await a.database.db.selectFrom(table).select(column).where(column, '=', value).execute()).length;
+    expect(await count('identity_session', 'userId', 'swept-user')).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await count('identity_session', 'userId', 'swept-user')).toBe(1);
+    expect(await count('identity_session', 'id', live.session.id)).toBe(1);
+    expect(await count('identity_code', 'userId', 'swept-user')).toBe(0);
+    expect(await count('identity_login_failure', 'throttleKey', 'user:swept-user')).toBe(0);
   });
 
   it('ends a session at its maximum lifespan however active it is', async () => {
