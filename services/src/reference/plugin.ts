@@ -8,6 +8,7 @@ import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
 import { tariffSearch } from '../search/keyword-search.js';
 import { keywordBodySchema, keywordResponseSchema } from '../search/schema.js';
+import { withLangProperty, withNomenclatureTexts, withTextInResults, withTextProperty } from '../search/nomenclature.js';
 
 export const REFERENCE_PREFIX = '/reference-service';
 
@@ -112,13 +113,26 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
       searchSchema.body = keywordBodySchema(searchBodySchema(definition));
       searchSchema.response = { 200: keywordResponseSchema(searchResponseSchema(definition)), ...errors };
     }
+    // The nomenclature has its HS texts in the page language (lang).
+    const nomenclature = definition.name === 'hsNomenclature';
+    if (nomenclature) {
+      searchSchema.body = withLangProperty(searchBodySchema(definition));
+      searchSchema.response = { 200: withTextInResults(searchResponseSchema(definition)), ...errors };
+    }
+    const search = async (body: SearchRequest & { lang?: string }) => {
+      if (tariff) return tariffSearch(ready, definition, body);
+      const { lang, ...request } = body;
+      const result = await runSearch(ready, definition, request);
+      if (nomenclature && lang !== undefined) await withNomenclatureTexts(ready, result.resultList, lang);
+      return result;
+    };
     app.post<{ Body: SearchRequest }>(`/${definition.name}/search`, { schema: searchSchema }, async (request) => {
       const key = `${definition.name}|${validityDateOf(request.body.meta?.validityDate)}|${JSON.stringify(request.body)}`;
-      return cache.get(key, () => (tariff ? tariffSearch(ready, definition, request.body) : runSearch(ready, definition, request.body)));
+      return cache.get(key, () => search(request.body));
     });
 
     const get = (path: string, params: string[], toKey: (values: Record<string, string>) => string[]) => {
-      app.get<{ Params: Record<string, string>; Querystring: { validityDate?: string } }>(
+      app.get<{ Params: Record<string, string>; Querystring: { validityDate?: string; lang?: string } }>(
         `/${definition.name}/${path}`,
         {
           schema: {
@@ -128,18 +142,21 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
               type: 'object',
               properties: Object.fromEntries(params.map((name) => [name, { type: 'string', maxLength: 200, pattern: TEXT_PATTERN }])),
             },
-            querystring: validityQuerySchema,
-            response: { 200: itemSchema(definition), ...errors },
+            querystring: nomenclature ? withLangProperty(validityQuerySchema) : validityQuerySchema,
+            response: { 200: nomenclature ? withTextProperty(itemSchema(definition)) : itemSchema(definition), ...errors },
           },
         },
         async (request, reply) => {
           const validityDate = validityDateOf(request.query.validityDate, 'querystring.validityDate');
           const key = toKey(request.params);
+          const lang = nomenclature ? request.query.lang : undefined;
           const item =
             key.length === definition.key.length
-              ? await cache.get(`${definition.name}|${validityDate}|get|${JSON.stringify(key)}`, () =>
-                  findOne(ready, definition, key, validityDate),
-                )
+              ? await cache.get(`${definition.name}|${validityDate}|get|${JSON.stringify(key)}|${lang ?? ''}`, async () => {
+                  const found = await findOne(ready, definition, key, validityDate);
+                  if (found && lang !== undefined) await withNomenclatureTexts(ready, [found], lang, 'querystring.lang');
+                  return found;
+                })
               : undefined;
           if (!item)
             return reply.code(404).send({ error: 'Not Found', message: `No ${definition.name} ${key.join('/')} valid on ${validityDate}` });
