@@ -202,3 +202,19 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
     }
   });
 });
+
+describe('the signing key of replicas starting together', () => {
+  it('is one key: the first written wins and the others read it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guichet-key-'));
+    try {
+      const file = join(dir, 'identity', 'signing-key.json');
+      const keys = await Promise.all([SigningKey.load(file), SigningKey.load(file), SigningKey.load(file)]);
+      expect(new Set(keys.map((key) => key.kid)).size).toBe(1);
+      expect((await SigningKey.load(file)).kid).toBe(keys[0].kid);
+      const token = await keys[1].sign({ iss: 'test', sub: 'x' }, 60);
+      await expect(keys[2].verify(token, { issuer: 'test' })).resolves.toMatchObject({ sub: 'x' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

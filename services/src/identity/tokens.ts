@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import {
   calculateJwkThumbprint,
@@ -23,7 +24,11 @@ export class SigningKey {
     private readonly publicJwk: JWK,
   ) {}
 
-  /** Reads the key from file, or creates it there (mode 0600); without a file, a key for this process only. */
+  /**
+   * Reads the key from file, or creates it there (mode 0600); without a file, a key for this process only.
+   * Replicas starting together on one file end with one key: the file appears whole and only once (written
+   * aside, then linked), and a replica that loses the race reads the winner's.
+   */
   static async load(file?: string): Promise<SigningKey> {
     let privateJwk: JWK;
     if (file && existsSync(file)) {
@@ -33,7 +38,16 @@ export class SigningKey {
       privateJwk = await exportJWK(privateKey);
       if (file) {
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, JSON.stringify(privateJwk), { mode: 0o600 });
+        const aside = `${file}.${process.pid}.${randomUUID()}`;
+        writeFileSync(aside, JSON.stringify(privateJwk), { mode: 0o600 });
+        try {
+          linkSync(aside, file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          privateJwk = JSON.parse(readFileSync(file, 'utf8')) as JWK;
+        } finally {
+          unlinkSync(aside);
+        }
       }
     }
     const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
