@@ -15,6 +15,12 @@ export function switchLanguagePath(pathname: string, language: Language): string
   return `/${language}${pathname.startsWith('/') ? pathname : `/${pathname}`}`;
 }
 
+/** The language of a path (its first segment, /fr/... -> fr), or the fallback when it has none. */
+export function languageOfPath(pathname: string, fallback: string): string {
+  const first = pathname.split('/')[1]?.toLowerCase();
+  return isLanguage(first) ? first : fallback;
+}
+
 export function direction(language: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }

@@ -73,3 +73,19 @@ test('page data: a failing page-data file falls back to loading the page in full
   await expect(page).toHaveURL(/\/en\/news\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+for (const { language, news, title, dir } of [
+  { language: 'fr', news: 'Actualités', title: 'Une erreur s’est produite', dir: 'ltr' },
+  { language: 'ar', news: 'الأخبار', title: 'حدث خطأ ما', dir: 'rtl' },
+]) {
+  test(`page data: a 500 on a ${language} page shows the 500 page in ${language}, ${dir}`, async ({ page, request }) => {
+    // Failing before the page opens, so that the link's prefetch fails too.
+    await fault(request, `/page-data/${language}/news/page-data.json`, 'error');
+    await page.goto(`/${language}/`);
+    await page.locator('nav').first().getByRole('link', { name: news, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/${language}/news/$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+  });
+}

@@ -21,6 +21,8 @@ beforeAll(async () => {
   page('404', 'not found en');
   page('ar/404', 'not found ar');
   page('500', 'server error');
+  page('fr/500', '<html lang="fr" dir="ltr">erreur serveur</html>');
+  page('ar/500', '<html lang="ar" dir="rtl">خطأ في الخادم</html>');
   page('en/tools', `<html><script>${'window.x = 1;'.repeat(200)}</script>${'tools '.repeat(400)}</html>`);
   // What the build's pre-compression writes beside the page and a hashed script.
   precompress(dir);
@@ -57,6 +59,10 @@ beforeAll(async () => {
   app.get('/boom', async () => {
     throw new Error('secret detail');
   });
+  for (const path of ['/fr/boom/', '/ar/boom/', '/page-data/ar/boom/page-data.json'])
+    app.get(path, async () => {
+      throw new Error('secret detail');
+    });
   app.get('/api/boom', async () => {
     throw new Error('secret detail');
   });
@@ -162,6 +168,15 @@ describe('site plugin', () => {
     const response = await app.inject({ url: '/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe('server error');
+  });
+  it("answers a page's server error with the 500 page in the page's language and direction", async () => {
+    const fr = await app.inject({ url: '/fr/boom/' });
+    expect(fr.statusCode).toBe(500);
+    expect(fr.body).toBe('<html lang="fr" dir="ltr">erreur serveur</html>');
+    expect((await app.inject({ url: '/ar/boom/' })).body).toContain('dir="rtl"');
+    const data = await app.inject({ url: '/page-data/ar/boom/page-data.json' });
+    expect(data.statusCode).toBe(500);
+    expect(data.body).toContain('lang="ar"');
   });
   it('answers API errors and unknown API paths as JSON without details', async () => {
     const boom = await app.inject({ url: '/api/boom' });

@@ -11,6 +11,8 @@ export interface SitePluginOptions {
   /** Path prefixes owned by services: they answer JSON, never the HTML 404/500 pages. */
   apiPrefixes: string[];
   languages: string[];
+  /** Origins allowed to frame the draft preview page (the CMS admin panel). */
+  previewFramers?: string[];
 }
 
 /** Hashed build assets may be cached for a year; everything else is revalidated. */
@@ -22,6 +24,8 @@ function cacheControl(path: string): string {
 }
 
 export const REDIRECT_MANIFEST = '_redirects.json';
+/** The built preview page of each language (/xx/preview/index.html). */
+const PREVIEW_PAGE = /[\\/][a-z]{2}[\\/]preview[\\/]index\.html$/;
 
 /**
  * Files the build writes beside the site that no browser fetches: source maps, webpack's statistics and
@@ -93,13 +97,21 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     setHeaders(res, path) {
       const original = path.replace(/\.(br|gz)$/, '');
       res.setHeader('cache-control', cacheControl(original));
-      if (original.endsWith('.html')) res.setHeader('content-security-policy', policies.forFile(original, statSync(original)));
+      if (original.endsWith('.html')) {
+        // The draft preview page opens inside the CMS admin panel (Strapi's preview).
+        const framers = PREVIEW_PAGE.test(original) ? (options.previewFramers ?? []) : [];
+        res.setHeader('content-security-policy', policies.forFile(original, statSync(original), framers));
+      }
     },
   });
 
-  /** The page in the visitor's language when the build has one, else the default one. */
+  /**
+   * The page in the visitor's language (and so its direction) when the build has one, else the default one.
+   * A page's data (/page-data/ar/news/page-data.json) fails in the language of its page.
+   */
   const languagePage = (url: string, page: '404' | '500'): string | undefined => {
-    const first = url.split('?')[0].split('/')[1]?.toLowerCase();
+    const segments = url.split('?')[0].split('/');
+    const first = (segments[1] === 'page-data' ? segments[2] : segments[1])?.toLowerCase();
     const candidates = [
       ...(first && languages.includes(first) ? [join(first, page, 'index.html')] : []),
       join(page, 'index.html'),
