@@ -192,6 +192,21 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
     expect(await count('identity_login_failure', 'throttleKey', 'user:swept-user')).toBe(0);
   });
 
+  it('moves the idle end of a session at most every 10 s (a write per session, not per request)', async () => {
+    const start = Date.now();
+    let now = start;
+    const store = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, now: () => now });
+    const quiet = await store.create('touch-user');
+    const busy = await store.create('touch-user');
+    now = start + 5_000;
+    expect((await store.touch(quiet.session.id))?.lastActive).toBe(start);
+    now = start + 15_000;
+    expect((await store.touch(busy.session.id))?.lastActive).toBe(start + 15_000);
+    now = start + 62_000;
+    expect(await store.active(quiet.session.id)).toBe(false);
+    expect(await store.active(busy.session.id)).toBe(true);
+  });
+
   it('ends a session at its maximum lifespan however active it is', async () => {
     let now = Date.now();
     const store = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 100, now: () => now });
