@@ -88,10 +88,12 @@ export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
       console.error('The session could not be started', error);
     }
     report();
-    if (client.authenticated && client.authServerUrl && client.realm) {
-      details = await loadAccountDetails(realmUrl(client.authServerUrl, client.realm));
-      report();
-    }
+    // Meanwhile the session is usable: the details arrive as an update.
+    if (client.authenticated && client.authServerUrl && client.realm)
+      void loadAccountDetails(realmUrl(client.authServerUrl, client.realm)).then((loaded) => {
+        details = loaded;
+        if (client.authenticated) report();
+      });
     watchIdle(client);
     return client;
   })();
