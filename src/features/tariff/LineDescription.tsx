@@ -8,14 +8,6 @@ import type { HsText, TariffCode } from './api';
 export const hasHsTextIn = (line: TariffCode, language: string) =>
   Boolean(line.hs && [line.hs.heading, line.hs.subheading].some((text) => text?.language === language));
 
-function Hs({ text, className }: { text: HsText; className: string }) {
-  return (
-    <span className={className} {...textLanguage(text.language)}>
-      {text.description}
-    </span>
-  );
-}
-
 /**
  * A line's description in the page language: its heading's HS text with the subheading's under it (a
  * subheading's own text is often a fragment, "Autres"), then the official national text in English. In
@@ -28,8 +20,8 @@ export function LineDescription({ line, language }: { line: TariffCode; language
   const { heading, subheading } = line.hs;
   return (
     <>
-      {heading && <Hs text={heading} className="hs-heading" />}
-      {subheading && subheading.code !== heading?.code && <Hs text={subheading} className="hs-subheading" />}
+      {heading && <HsTextOf text={heading} className="hs-heading" />}
+      {subheading && subheading.code !== heading?.code && <HsTextOf text={subheading} className="hs-subheading" />}
       <span className="national-text">
         <span className="visually-hidden">{t('results.nationalText')} </span>
         <span lang="en" dir="ltr">
@@ -40,15 +32,29 @@ export function LineDescription({ line, language }: { line: TariffCode; language
   );
 }
 
-/** Under the results: where the HS texts come from, and that some are in English, said once. */
-export function HsTextsNote({ lines, language }: { lines: TariffCode[]; language: string }) {
+/** An HS text marked with its language (English where the page language has none). */
+export function HsTextOf({ text, className }: { text: HsText; className?: string }) {
+  return (
+    <span className={className} {...textLanguage(text.language)}>
+      {text.description}
+    </span>
+  );
+}
+
+/** Where the HS texts come from and, when some shown are in English, that they are: said once, under them. */
+export function SourcesNote({ english, language }: { english: boolean; language: string }) {
   const { t } = useTranslation('tariff');
-  if (language === 'en' || lines.length === 0) return null;
-  const english = lines.some((line) => !hasHsTextIn(line, language));
+  if (language === 'en') return null;
   return (
     <p className="hint hs-source">
       {english && <>{t('results.englishTexts')} </>}
       {t('results.hsSource')}
     </p>
   );
+}
+
+/** Under the results: where the HS texts come from, and that some are in English, said once. */
+export function HsTextsNote({ lines, language }: { lines: TariffCode[]; language: string }) {
+  if (lines.length === 0) return null;
+  return <SourcesNote english={lines.some((line) => !hasHsTextIn(line, language))} language={language} />;
 }

@@ -4,17 +4,32 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '../../i18n/language';
-import { getNomenclature, linesUnder, listNomenclature, NotFound, romanValue, TAX_COLUMNS, type NomenclatureNode } from './api';
-import { displayCode } from './table';
+import { BilingualText } from '../../components/BilingualText';
+import {
+  getNomenclature,
+  linesUnder,
+  listNomenclature,
+  nodeText,
+  NotFound,
+  romanValue,
+  TAX_COLUMNS,
+  type NomenclatureNode,
+  type TariffCode,
+} from './api';
+import { HsTextOf, SourcesNote } from './LineDescription';
+import { displayCode, sameText } from './table';
 
 const tti = TAX_COLUMNS[TAX_COLUMNS.length - 1];
 
-function Sections({ base }: { base: string }) {
+/** Whether a page in `language` shows any of these nodes in English. */
+const anyEnglish = (nodes: NomenclatureNode[], language: string) => nodes.some((node) => nodeText(node).language !== language);
+
+function Sections({ base, language }: { base: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const tree = useRequest('sections', async () => {
+  const tree = useRequest(`sections ${language}`, async () => {
     const [sections, chapters] = await Promise.all([
-      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 1 }]),
-      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 2 }]),
+      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 1 }], language),
+      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 2 }], language),
     ]);
     return sections
       .sort((a, b) => romanValue(a.code) - romanValue(b.code))
@@ -27,38 +42,42 @@ function Sections({ base }: { base: string }) {
       {tree.data.map(({ section, chapters }) => (
         <section key={section.code} className="card" aria-labelledby={`section-${section.code}`}>
           <h2 id={`section-${section.code}`}>
-            {t('browse.section', { section: section.code })}{' '}
-            <span className="section-name" lang="en" dir="ltr">
-              {section.description}
-            </span>
+            {t('browse.section', { section: section.code })} <HsTextOf className="section-name" text={nodeText(section)} />
           </h2>
           <ul className="browse-list">
             {chapters.map((chapter) => (
               <li key={chapter.code}>
                 <Link to={`${base}?chapter=${chapter.code}`}>
-                  <span className="code">{chapter.code}</span>{' '}
-                  <span lang="en" dir="ltr">
-                    {chapter.description}
-                  </span>
+                  <span className="code">{chapter.code}</span> <HsTextOf text={nodeText(chapter)} />
                 </Link>
               </li>
             ))}
           </ul>
         </section>
       ))}
+      <SourcesNote
+        english={anyEnglish(
+          tree.data.flatMap(({ section, chapters }) => [section, ...chapters]),
+          language,
+        )}
+        language={language}
+      />
     </div>
   );
 }
 
-function Chapter({ code, base }: { code: string; base: string }) {
+function Chapter({ code, base, language }: { code: string; base: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const chapter = useRequest(code, async () => {
-    const node = await getNomenclature(code);
+  const chapter = useRequest(`${code} ${language}`, async () => {
+    const node = await getNomenclature(code, language);
     if (node.level !== 2) throw new NotFound(code);
-    const headings = await listNomenclature([
-      { field: 'level', operator: 'EQUALS', value: 4 },
-      { field: 'parentCode', operator: 'EQUALS', value: code },
-    ]);
+    const headings = await listNomenclature(
+      [
+        { field: 'level', operator: 'EQUALS', value: 4 },
+        { field: 'parentCode', operator: 'EQUALS', value: code },
+      ],
+      language,
+    );
     return { node, headings };
   });
   if (chapter.error instanceof NotFound) return <p role="alert">{t('browse.chapterMissing', { chapter: code })}</p>;
@@ -67,49 +86,87 @@ function Chapter({ code, base }: { code: string; base: string }) {
   return (
     <section className="card" aria-labelledby="chapter-title">
       <h2 id="chapter-title">
-        {t('browse.chapter', { chapter: code })}{' '}
-        <span lang="en" dir="ltr">
-          {chapter.data.node.description}
-        </span>
+        {t('browse.chapter', { chapter: code })} <HsTextOf text={nodeText(chapter.data.node)} />
       </h2>
       <ul className="browse-list">
         {chapter.data.headings.map((heading: NomenclatureNode) => (
           <li key={heading.code}>
             <Link to={`${base}?heading=${heading.code}`}>
-              <span className="code">{displayCode(heading.code)}</span>{' '}
-              <span lang="en" dir="ltr">
-                {heading.description}
-              </span>
+              <span className="code">{displayCode(heading.code)}</span> <HsTextOf text={nodeText(heading)} />
             </Link>
           </li>
         ))}
       </ul>
+      <SourcesNote english={anyEnglish([chapter.data.node, ...chapter.data.headings], language)} language={language} />
     </section>
   );
 }
 
-function Heading({ code, base, detail }: { code: string; base: string; detail: string }) {
+/**
+ * A line under its heading: its subheading's HS text in the page language (often a fragment, so only ever
+ * shown under the heading), and the official national text (English) where it says more than the
+ * subheading's; in English or without a text in the page language, the national text.
+ */
+function LineText({
+  line,
+  heading,
+  subheading,
+  language,
+}: {
+  line: TariffCode;
+  heading: NomenclatureNode;
+  subheading?: NomenclatureNode;
+  language: string;
+}) {
   const { t } = useTranslation('tariff');
-  const heading = useRequest(code, async () => {
-    const node = await getNomenclature(code);
+  const text = subheading && nodeText(subheading);
+  if (language === 'en' || !subheading || !text || text.language !== language)
+    return <BilingualText text={line.description} translated={line.descriptionTranslated} language={language} />;
+  return (
+    <>
+      {!sameText(subheading.description, heading.description) && <HsTextOf className="hs-subheading" text={text} />}
+      {!sameText(line.description, subheading.description) && (
+        <span className="national-text">
+          <span className="visually-hidden">{t('results.nationalText')} </span>
+          <span lang="en" dir="ltr">
+            {line.description}
+          </span>
+        </span>
+      )}
+    </>
+  );
+}
+
+function Heading({ code, base, detail, language }: { code: string; base: string; detail: string; language: string }) {
+  const { t } = useTranslation('tariff');
+  const heading = useRequest(`${code} ${language}`, async () => {
+    const node = await getNomenclature(code, language);
     if (node.level !== 4) throw new NotFound(code);
-    return { node, lines: await linesUnder(code) };
+    const [lines, subheadings] = await Promise.all([
+      linesUnder(code, language),
+      listNomenclature(
+        [
+          { field: 'level', operator: 'EQUALS', value: 6 },
+          { field: 'parentCode', operator: 'EQUALS', value: code },
+        ],
+        language,
+      ),
+    ]);
+    return { node, lines, subheadings: new Map(subheadings.map((subheading) => [subheading.code, subheading])) };
   });
   if (heading.error instanceof NotFound) return <p role="alert">{t('detail.notFound')}</p>;
   if (heading.error) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
   if (!heading.data) return <p className="loading">{t('results.loading')}</p>;
+  const { node, lines, subheadings } = heading.data;
   return (
     <section className="card" aria-labelledby="heading-title">
       <p>
         <Link to={`${base}?chapter=${code.slice(0, 2)}`}>{t('browse.chapter', { chapter: code.slice(0, 2) })}</Link>
       </p>
       <h2 id="heading-title">
-        <span className="code">{displayCode(code)}</span>{' '}
-        <span lang="en" dir="ltr">
-          {heading.data.node.description}
-        </span>
+        <span className="code">{displayCode(code)}</span> <HsTextOf text={nodeText(node)} />
       </h2>
-      {heading.data.lines.length === 0 ? (
+      {lines.length === 0 ? (
         <p className="empty">{t('browse.noLines')}</p>
       ) : (
         <table className="table">
@@ -123,15 +180,15 @@ function Heading({ code, base, detail }: { code: string; base: string; detail: s
             </tr>
           </thead>
           <tbody>
-            {heading.data.lines.map((line) => (
+            {lines.map((line) => (
               <tr key={line.code}>
                 <td>
                   <Link className="code" to={`${detail}?code=${line.code}`}>
                     {displayCode(line.code)}
                   </Link>
                 </td>
-                <td lang="en" dir="ltr">
-                  {line.description}
+                <td>
+                  <LineText line={line} heading={node} subheading={subheadings.get(line.code.slice(0, 6))} language={language} />
                 </td>
                 <td className="numeric">{formatNumber(line.taxCodes.find((tax) => tax.name === tti.field)?.value)}</td>
               </tr>
@@ -139,6 +196,7 @@ function Heading({ code, base, detail }: { code: string; base: string; detail: s
           </tbody>
         </table>
       )}
+      <SourcesNote english={anyEnglish([node, ...subheadings.values()], language)} language={language} />
     </section>
   );
 }
@@ -157,11 +215,11 @@ export function TariffBrowse({ language, search }: { language: string; search: s
         <Link to={base}>{t('browse.all')}</Link> · <Link to={`/${language}${paths.tool('tariff-search')}`}>{t('detail.backToSearch')}</Link>
       </p>
       {heading ? (
-        <Heading code={heading} base={base} detail={detail} />
+        <Heading code={heading} base={base} detail={detail} language={language} />
       ) : chapter ? (
-        <Chapter code={chapter} base={base} />
+        <Chapter code={chapter} base={base} language={language} />
       ) : (
-        <Sections base={base} />
+        <Sections base={base} language={language} />
       )}
     </div>
   );

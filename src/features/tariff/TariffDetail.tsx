@@ -5,9 +5,10 @@ import { tenant } from '../../config/tenant';
 import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber, textLanguage } from '../../i18n/language';
-import { getNomenclature, getNotes, getTariffCode, normaliseCode, NotFound, TAX_COLUMNS } from './api';
+import { getNomenclature, getNotes, getTariffCode, nodeText, normaliseCode, NotFound, TAX_COLUMNS } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
-import { displayCode } from './table';
+import { HsTextOf, SourcesNote } from './LineDescription';
+import { displayCode, sameText } from './table';
 
 function NotesPanel({ heading }: { heading: string }) {
   const { t } = useTranslation('tariff');
@@ -70,10 +71,18 @@ function LineDetail({ language, search, searchPath }: { language: string; search
   const { t } = useTranslation('tariff');
   const code = normaliseCode(new URLSearchParams(search ?? '').get('code') ?? '');
   const valid = /^\d{4,10}$/.test(code);
-  const detail = useRequest(search !== null && valid ? code : null, async () => {
+  const detail = useRequest(search !== null && valid ? `${code} ${language}` : null, async () => {
     const line = await getTariffCode(code);
-    const [heading, chapter] = await Promise.all([getNomenclature(code.slice(0, 4)), getNomenclature(code.slice(0, 2))]);
-    return { line, heading, chapter };
+    const [heading, chapter, subheading] = await Promise.all([
+      getNomenclature(code.slice(0, 4), language),
+      getNomenclature(code.slice(0, 2), language),
+      // A national line may sit under no HS subheading of 2022 (a national split of a heading).
+      getNomenclature(code.slice(0, 6), language).catch((error: unknown) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }),
+    ]);
+    return { line, heading, chapter, subheading };
   });
   const browsePath = `/${language}${paths.tool('tariff-search')}browse/`;
 
@@ -95,7 +104,12 @@ function LineDetail({ language, search, searchPath }: { language: string; search
   }
   if (detail.loading || !detail.data) return <p className="loading">{t('results.loading')}</p>;
 
-  const { line, heading, chapter } = detail.data;
+  const { line, heading, chapter, subheading } = detail.data;
+  // In another language than English, the line is named by its HS texts when that language has them, the
+  // subheading's (often a fragment) under the heading's, and the national text where it says more.
+  const inPage = language !== 'en' && nodeText(heading).language === language;
+  const subheadingShown = inPage && subheading !== null && !sameText(subheading.description, heading.description);
+  const nationalShown = !inPage || subheading === null || !sameText(line.description, subheading.description);
   return (
     <>
       <p>
@@ -103,9 +117,28 @@ function LineDetail({ language, search, searchPath }: { language: string; search
       </p>
       <section className="card" aria-labelledby="line-title">
         <p className="code detail-code">{displayCode(line.code)}</p>
-        <h2 id="line-title" lang="en" dir="ltr">
-          {line.description}
-        </h2>
+        {inPage ? (
+          <h2 id="line-title">
+            <HsTextOf text={nodeText(heading)} />
+          </h2>
+        ) : (
+          <h2 id="line-title" lang="en" dir="ltr">
+            {line.description}
+          </h2>
+        )}
+        {subheadingShown && subheading && (
+          <p className="hs-subheading">
+            <HsTextOf text={nodeText(subheading)} />
+          </p>
+        )}
+        {inPage && nationalShown && (
+          <p className="national-text">
+            <span className="visually-hidden">{t('results.nationalText')} </span>
+            <span lang="en" dir="ltr">
+              {line.description}
+            </span>
+          </p>
+        )}
         {line.descriptionTranslated && <p {...textLanguage(tenant.translatedLanguages[0])}>{line.descriptionTranslated}</p>}
         <dl className="facts">
           {line.supplementaryUnitCode && (
@@ -116,19 +149,17 @@ function LineDetail({ language, search, searchPath }: { language: string; search
           )}
           <dt>{t('detail.heading')}</dt>
           <dd>
-            <Link to={`${browsePath}?heading=${heading.code}`}>{displayCode(heading.code)}</Link>{' '}
-            <span lang="en" dir="ltr">
-              {heading.description}
-            </span>
+            <Link to={`${browsePath}?heading=${heading.code}`}>{displayCode(heading.code)}</Link> <HsTextOf text={nodeText(heading)} />
           </dd>
           <dt>{t('detail.chapter')}</dt>
           <dd>
-            <Link to={`${browsePath}?chapter=${chapter.code}`}>{chapter.code}</Link>{' '}
-            <span lang="en" dir="ltr">
-              {chapter.description}
-            </span>
+            <Link to={`${browsePath}?chapter=${chapter.code}`}>{chapter.code}</Link> <HsTextOf text={nodeText(chapter)} />
           </dd>
         </dl>
+        <SourcesNote
+          english={[heading, chapter, ...(subheading ? [subheading] : [])].some((node) => nodeText(node).language !== language)}
+          language={language}
+        />
       </section>
       <section className="card" aria-labelledby="taxes-title">
         <h2 id="taxes-title">{t('detail.taxes')}</h2>

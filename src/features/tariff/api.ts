@@ -114,13 +114,18 @@ export interface NomenclatureNode {
   level: number;
   parentCode: string | null;
   sectionCode: string;
+  /** Its HS text in the page language (English, language "en", where none exists), when asked with a language. */
+  text?: HsText;
 }
+
+/** A node's text as a page in `language` shows it, and the language it is in. */
+export const nodeText = (node: NomenclatureNode): HsText => node.text ?? { code: node.code, description: node.description, language: 'en' };
 
 export class NotFound extends Error {}
 
-async function getOne<T>(entity: string, code: string): Promise<T> {
+async function getOne<T>(entity: string, code: string, params?: Record<string, string>): Promise<T> {
   try {
-    const response = await http.get<T>(`${serviceUrls.reference}${entity}/${encodeURIComponent(code)}`);
+    const response = await http.get<T>(`${serviceUrls.reference}${entity}/${encodeURIComponent(code)}`, params ? { params } : {});
     return response.data;
   } catch (error) {
     if ((error as { response?: { status?: number } }).response?.status === 404) throw new NotFound(code);
@@ -129,27 +134,32 @@ async function getOne<T>(entity: string, code: string): Promise<T> {
 }
 
 export const getTariffCode = async (code: string): Promise<TariffCode> => toTariffCode(await getOne<CommodityRecord>('commodity', code));
-export const getNomenclature = (code: string): Promise<NomenclatureNode> => getOne<NomenclatureNode>('hsNomenclature', code);
+/** A node of the nomenclature, with its text in the language. */
+export const getNomenclature = (code: string, language: string): Promise<NomenclatureNode> =>
+  getOne<NomenclatureNode>('hsNomenclature', code, { lang: language });
 
 export async function listNomenclature(
   restrictions: Array<{ field: string; operator: 'EQUALS'; value: string | number }>,
+  language: string,
 ): Promise<NomenclatureNode[]> {
   const response = await http.post<{ resultList: NomenclatureNode[] }>(`${serviceUrls.reference}hsNomenclature/search`, {
     max: 2000,
     offset: 0,
     restrictBy: 'AND',
     restrictions,
+    lang: language,
     meta: { validityDate: new Date().toISOString().slice(0, 10) },
   });
   return response.data.resultList;
 }
 
-/** Every national line under a code prefix (a heading has a few dozen at most). */
-export async function linesUnder(prefix: string): Promise<TariffCode[]> {
+/** Every national line under a code prefix (a heading has a few dozen at most), with its HS texts in the language. */
+export async function linesUnder(prefix: string, language: string): Promise<TariffCode[]> {
   const response = await http.post<{ resultList: CommodityRecord[] }>(`${serviceUrls.reference}commodity/search`, {
     max: 1000,
     offset: 0,
     restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: prefix }],
+    lang: language,
     meta: { validityDate: new Date().toISOString().slice(0, 10) },
   });
   return response.data.resultList.map(toTariffCode);

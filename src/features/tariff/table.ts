@@ -11,6 +11,16 @@ export function displayCode(code: string): string {
     : code;
 }
 
+/** Two texts say the same, whatever their case, spacing and punctuation ("Other" and "- - Other:"). */
+export function sameText(a: string, b: string): boolean {
+  const fold = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return fold(a) === fold(b);
+}
+
 export interface TariffTableText {
   title: string;
   subtitle?: string;
