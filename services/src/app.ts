@@ -18,6 +18,9 @@ import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
 import { cmsTokenFrom, portalPlugin, PORTAL_PREFIX } from './portal/plugin.js';
 import { manifestPlugin, MANIFEST_PREFIX } from './manifest/plugin.js';
+import { publishingPlugin } from './publishing/plugin.js';
+import { uploadsPlugin } from './publishing/uploads.js';
+import { secretFrom, siteBuilder } from './publishing/builder.js';
 import { rateLimit } from './limits/rate-limit.js';
 import { injectFaults } from './faults/plugin.js';
 import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
@@ -52,7 +55,12 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   const limiter = rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);
   // First: its error and not-found handling must cover the routes registered after it.
-  await app.register(sitePlugin, { siteDir: config.siteDir, apiPrefixes: API_PREFIXES, languages: LANGUAGES });
+  await app.register(sitePlugin, {
+    siteDir: config.siteDir,
+    apiPrefixes: API_PREFIXES,
+    languages: LANGUAGES,
+    previewFramers: config.cmsAdminOrigins,
+  });
   await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
   await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
   const database = await openServiceDatabase(app, config.databaseUrl, inFlight);
@@ -92,6 +100,16 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     cmsUrl: config.cmsUrl,
     timeoutMs: config.cmsTimeoutMs,
     cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
+  });
+  await app.register(uploadsPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
+  await app.register(publishingPlugin, {
+    prefix: PORTAL_PREFIX,
+    cmsUrl: config.cmsUrl,
+    timeoutMs: config.cmsTimeoutMs,
+    secret: secretFrom(process.env.PUBLISHING_SECRET, config.publishingSecretFile),
+    cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
+    builder: config.siteBuilds ? siteBuilder((message) => app.log.info(message)) : undefined,
+    adminOrigins: config.cmsAdminOrigins,
   });
   return app;
 }

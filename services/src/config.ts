@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { rateLimitsFrom, type RateLimits } from './limits/rate-limit.js';
 
@@ -39,7 +40,27 @@ export interface Config {
   trustProxy: false | number | string[];
   /** FAULT_INJECTION=1: the end-to-end tests' fault switch (services/src/faults/); never in a deployment. */
   faultInjection: boolean;
+  /** SITE_BUILDS=1: this server runs the site builds the CMS's webhook asks for (one server only; `npm start` sets it). */
+  siteBuilds: boolean;
+  /** The secret shared with the CMS (webhook, preview links): PUBLISHING_SECRET, else the file `npm start` writes. */
+  publishingSecretFile: string;
+  /** Origins of the CMS admin panel (CMS_PUBLIC_URL and CMS_URL), allowed to read the site build state. */
+  cmsAdminOrigins: string[];
 }
+
+/** The live site: what scripts/build-site.mjs publishes, else a plain build in public/ (an image, a manual gatsby build). */
+function defaultSiteDir(): string {
+  const live = resolve(repoRoot, 'var', 'site', 'live');
+  return existsSync(live) || !existsSync(resolve(repoRoot, 'public', 'index.html')) ? live : resolve(repoRoot, 'public');
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
 
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -54,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: env.HOST || 'localhost',
     port: integer('PORT', env.PORT, 8000),
-    siteDir: resolve(repoRoot, env.SITE_DIR || 'public'),
+    siteDir: env.SITE_DIR ? resolve(repoRoot, env.SITE_DIR) : defaultSiteDir(),
     cmsUrl: (env.CMS_URL || `http://127.0.0.1:${env.CMS_PORT || 1337}`).replace(/\/+$/, ''),
     cmsTimeoutMs: integer('CMS_TIMEOUT_MS', env.CMS_TIMEOUT_MS, 30000),
     logLevel: env.LOG_LEVEL || 'info',
@@ -69,6 +90,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimitsFrom(env, integer),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     faultInjection: env.FAULT_INJECTION === '1',
+    siteBuilds: env.SITE_BUILDS === '1',
+    publishingSecretFile: resolve(repoRoot, 'var', 'publishing-secret'),
+    cmsAdminOrigins: [
+      ...new Set(
+        [env.CMS_PUBLIC_URL, env.CMS_URL, `http://localhost:${env.CMS_PORT || 1337}`, `http://127.0.0.1:${env.CMS_PORT || 1337}`]
+          .filter((url): url is string => Boolean(url))
+          .map(originOf)
+          .filter((origin): origin is string => Boolean(origin)),
+      ),
+    ],
   };
 }
 

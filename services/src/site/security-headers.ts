@@ -19,9 +19,11 @@ const POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
-export function contentSecurityPolicy(scriptHashes: string[] = []): string {
+/** The policy, with a page's inline script hashes and, for the preview page, the CMS admin allowed to frame it. */
+export function contentSecurityPolicy(scriptHashes: string[] = [], frameAncestors: string[] = []): string {
+  const extra: Record<string, string[]> = { 'script-src': scriptHashes, 'frame-ancestors': frameAncestors };
   return Object.entries(POLICY)
-    .map(([directive, sources]) => `${directive} ${(directive === 'script-src' ? [...sources, ...scriptHashes] : sources).join(' ')}`)
+    .map(([directive, sources]) => `${directive} ${[...sources, ...(extra[directive] ?? [])].join(' ')}`)
     .join('; ');
 }
 
@@ -52,10 +54,10 @@ export function inlineScriptHashes(html: string): string[] {
 export class PagePolicies {
   private readonly cache = new Map<string, { mtimeMs: number; size: number; policy: string }>();
 
-  forFile(path: string, stat: Stats): string {
+  forFile(path: string, stat: Stats, frameAncestors: string[] = []): string {
     const known = this.cache.get(path);
     if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.policy;
-    const policy = contentSecurityPolicy(inlineScriptHashes(readFileSync(path, 'utf8')));
+    const policy = contentSecurityPolicy(inlineScriptHashes(readFileSync(path, 'utf8')), frameAncestors);
     this.cache.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
     return policy;
   }

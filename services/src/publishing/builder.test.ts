@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SiteBuilder } from './builder.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A builder whose "build" appends a line to a file, waits a little and exits with the given status. */
+function builder(exitCode = 0) {
+  const dir = mkdtempSync(join(tmpdir(), 'guichet-builds-'));
+  dirs.push(dir);
+  const runs = join(dir, 'runs');
+  const script = `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x'); console.error('gatsby: page failed'); setTimeout(() => process.exit(${exitCode}), 150);`;
+  const instance = new SiteBuilder({ command: [process.execPath, '-e', script], cwd: dir, statusFile: join(dir, 'status.json') });
+  const count = () => {
+    try {
+      return readFileSync(runs, 'utf8').length;
+    } catch {
+      return 0;
+    }
+  };
+  return { instance, count, statusFile: join(dir, 'status.json'), dir };
+}
+
+describe('SiteBuilder', () => {
+  it('runs one build per request when idle, and folds every request made during a build into one more build', async () => {
+    const { instance, count } = builder();
+    expect(instance.request('entry.publish a').state).toBe('building');
+    expect(instance.request('entry.publish b').queued).toBe(true);
+    instance.request('entry.publish c');
+    instance.request('entry.unpublish d');
+    await instance.idle();
+    expect(count()).toBe(2);
+    const status = instance.status();
+    expect(status).toMatchObject({ state: 'idle', queued: false, last: { id: 2, ok: true, trigger: 'entry.publish b' } });
+    expect(status.last?.error).toBeUndefined();
+  });
+
+  it('keeps the end of a failed build output and the last successful build apart', async () => {
+    const failing = builder(1);
+    failing.instance.request('manual');
+    await failing.instance.idle();
+    expect(failing.instance.status().last).toMatchObject({ ok: false });
+    expect(failing.instance.status().last?.error).toContain('gatsby: page failed');
+    expect(failing.instance.status().lastSuccess).toBeUndefined();
+  });
+
+  it('remembers the last builds across restarts, and numbers the next one after them', async () => {
+    const { instance, statusFile, dir } = builder();
+    instance.request('manual');
+    await instance.idle();
+    const saved = JSON.parse(readFileSync(statusFile, 'utf8'));
+    expect(saved.lastSuccess.id).toBe(1);
+    const again = new SiteBuilder({ command: [process.execPath, '-e', 'process.exit(0)'], cwd: dir, statusFile });
+    expect(again.status().lastSuccess?.id).toBe(1);
+    again.request('manual');
+    await again.idle();
+    expect(again.status().last?.id).toBe(2);
+  });
+});
