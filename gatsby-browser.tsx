@@ -2,6 +2,7 @@ import React, { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { GatsbyBrowser } from 'gatsby';
 import { RootProviders } from './src/app/RootProviders';
+import { loadingStatus } from './src/http/loading';
 import './src/styles/global.css';
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;
@@ -23,3 +24,7 @@ export const replaceHydrateFunction = () => (element: React.ReactElement, contai
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   document.documentElement.dataset.interactive = 'true';
 };
+
+/** Gatsby's runtime reports a page still loading after 1 s (SPEC section 9): the delayed-load notice shows until it arrives. */
+export const onRouteUpdateDelayed: GatsbyBrowser['onRouteUpdateDelayed'] = () => loadingStatus.pageDelayed();
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => loadingStatus.pageArrived();

@@ -5,6 +5,7 @@ import type { Crumb } from '../app/appSlice';
 import { TOOL_LINKS, paths } from '../config/routes';
 import { isLanguage, languageCookie } from '../i18n/language';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DelayedLoadNotice } from './DelayedLoadNotice';
 import { Emblem } from './Emblem';
 import { AccountMenu } from '../auth/AccountMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -84,6 +85,7 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
         </nav>
       </header>
       <Notifications />
+      <DelayedLoadNotice />
       <main id="main" className="container main" tabIndex={-1}>
         <Breadcrumbs language={language} pathname={`/${language}${originalPath}`} crumbs={crumbs} />
         {children}

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import { loadingStatus } from './loading';
 
 /** The one HTTP client every tool uses: JSON in and out, a time-out, one place for interceptors. */
 export const http = axios.create({
@@ -24,3 +25,20 @@ http.interceptors.request.use(async (config) => {
   if (!config.headers.has('Content-Type')) config.headers.set('Content-Type', 'application/json');
   return config;
 });
+
+// Every request counts as loading from the moment it starts (before the token step above) until its answer
+// or its failure: the delayed-load notice reads this. Registered last, so it runs first.
+http.interceptors.request.use((config) => {
+  loadingStatus.requestStarted();
+  return config;
+});
+http.interceptors.response.use(
+  (response) => {
+    loadingStatus.requestEnded();
+    return response;
+  },
+  (error: unknown) => {
+    loadingStatus.requestEnded();
+    return Promise.reject(error);
+  },
+);

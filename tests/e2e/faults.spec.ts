@@ -63,7 +63,11 @@ test('exchange rates: a slow service shows the loader, then the rates', async ({
       .filter({ hasText: /Loading|loading/ })
       .first(),
   ).toBeVisible();
+  // After a second, the delayed-load notice (SPEC section 9); gone once the answer is in.
+  const delayed = page.getByText('Still loading: this is taking longer than usual. Please wait…');
+  await expect(delayed).toBeVisible();
   await expect(page.locator('table tbody tr').first()).toContainText('USD', { timeout: 15_000 });
+  await expect(delayed).toHaveCount(0);
 });
 
 test('page data: a failing page-data file falls back to loading the page in full', async ({ page, request }) => {
