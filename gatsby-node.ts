@@ -6,6 +6,7 @@ import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS, paths } from './src/config/routes';
 import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
 import { readAllPages } from './src/content/pages';
+import { checkContentQuery } from './src/content/query-limits';
 import { writeTariffBooks } from './src/content/tariff-book';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
 import { precompress } from './src/build/precompress';
@@ -92,7 +93,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     // Every entry, however many: the next page while a list filled the last one.
     try {
       content[language] = await readAllPages(LISTS, CMS_PAGE, async (start) => {
-        const result = await graphql<{ cms: CmsContent }>(contentQuery(language, start));
+        const result = await graphql<{ cms: CmsContent }>(checkContentQuery(contentQuery(language, start)));
         if (result.errors || !result.data) throw new Error(JSON.stringify(result.errors ?? 'no data'));
         return result.data.cms;
       });
