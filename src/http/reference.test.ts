@@ -118,7 +118,13 @@ describe('reference lists cache', () => {
     await store.dispatch(loadReferenceList('modelOfDeclaration'));
     await store.dispatch(loadReferenceList('modelOfDeclaration'));
     expect(post).toHaveBeenCalledTimes(1);
-    expect(post.mock.calls[0][1]).toMatchObject({ max: 5000 });
+    expect(post.mock.calls[0][1]).toMatchObject({
+      max: 5000,
+      sortByFields: [
+        { field: 'generalProcedureCode', order: 'ASC' },
+        { field: 'code', order: 'ASC' },
+      ],
+    });
     expect(selectReferenceLists(store.getState()).modelOfDeclaration).toEqual({
       data: [{ code: 'IM' }],
       totalCount: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, formatNumber, optionLabel, parseAmount } from './language';
+import { fileSize, formatNumber, optionLabel, parseAmount, todayIso } from './language';
 
 describe('amounts typed by visitors', () => {
   it.each([
@@ -63,5 +63,21 @@ describe('file sizes', () => {
 describe('option labels', () => {
   it('isolate each part, so that a right-to-left page keeps "IM-4" and "(BD)" whole', () => {
     expect(optionLabel('IM-4', 'Import')).toBe('\u2068IM-4\u2069 · \u2068Import\u2069');
+  });
+});
+
+describe('today', () => {
+  it("is the visitor's local date, not the UTC one (validity dates of the tariff and the rates)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Dhaka';
+    try {
+      // 00:30 in Dhaka on 1 March is still 28 February in UTC.
+      const morning = new Date('2026-03-01T00:30:00+06:00');
+      expect(morning.toISOString().slice(0, 10)).toBe('2026-02-28');
+      expect(todayIso(morning)).toBe('2026-03-01');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
