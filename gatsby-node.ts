@@ -8,6 +8,7 @@ import { redirectRules, writeRedirectFiles } from './src/content/redirects';
 import { readAllPages } from './src/content/pages';
 import { checkContentQuery } from './src/content/query-limits';
 import { writeTariffBooks } from './src/content/tariff-book';
+import { bookPath } from './src/content/tariff-book-texts';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
 import { precompress } from './src/build/precompress';
 
@@ -114,9 +115,11 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
       fontsDir: resolve('static/fonts'),
       stampFile: resolve('.cache/guichet-tariff-book.json'),
       tenantCode: tenant.code,
+      languages: routeLanguages(),
+      localesDir: resolve('locales'),
     });
     reporter.info(
-      `Wrote the tariff book and ${Object.keys(fileSizes).length - 1} chapter files in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `Wrote the tariff books and chapter files (${Object.keys(fileSizes).length} files) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     reporter.panicOnBuild('Could not generate the tariff book from the reference service', error as Error);
@@ -179,8 +182,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     const downloads: Download[] = withFallback(own.downloads, english.downloads, (d) => d.file, language).map((d) => ({
       title: d.title,
       category: d.category ?? '',
-      file: d.file,
-      size: fileSizes[d.file] ?? d.size ?? null,
+      // A generated tariff file in the page's language where there is one.
+      file: fileSizes[bookPath(d.file, language)] ? bookPath(d.file, language) : d.file,
+      size: fileSizes[bookPath(d.file, language)] ?? fileSizes[d.file] ?? d.size ?? null,
       lang: d.lang,
       fallback: d.fallback,
     }));

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '../export/pdf';
-import { tariffRequest, toTariffCode, type NomenclatureNode, type TariffCode } from '../features/tariff/api';
-import { tariffTable } from '../features/tariff/table';
+import { nodeText, tariffRequest, toTariffCode, type NomenclatureNode, type TariffCode } from '../features/tariff/api';
+import { hasHsTextIn, tariffTable } from '../features/tariff/table';
+import { bookPath, bookTexts, type BookTexts } from './tariff-book-texts';
 
 interface BookOptions {
   /** Base URL of the reference service, ending with a slash. */
@@ -14,6 +15,10 @@ interface BookOptions {
   stampFile: string;
   /** Suffix of the file names (the tenant's code). */
   tenantCode: string;
+  /** The site's languages: one book (and set of chapter files) each. */
+  languages: readonly string[];
+  /** Folder of the translations (locales/{language}/tariff.json). */
+  localesDir: string;
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {
@@ -22,24 +27,30 @@ async function post<T>(url: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-const HEADERS = { code: 'HS code', description: 'Description', uom: 'UOM' };
-
-/**
- * Writes the tariff book (/TariffBook_{tenant}.pdf) and one file per chapter
- * (/chapters/{chapter}_tariff_{tenant}.pdf) from the reference service's tariff,
- * and returns the size in bytes of each file by its site path.
- */
-export async function writeTariffBooks({ referenceUrl, publicDir, fontsDir, tenantCode, stampFile }: BookOptions): Promise<Record<string, number>> {
-  const request = tariffRequest({ keyword: '', code: '', page: 1, size: 10000, sort: 'code', order: 'asc' }, 'en');
+/** The tariff and its chapters as the reference service gives them in a language (HS texts in it). */
+async function tariffIn(referenceUrl: string, language: string) {
+  const request = tariffRequest({ keyword: '', code: '', page: 1, size: 10000, sort: 'code', order: 'asc' }, language);
   const { resultList } = await post<{ resultList: Parameters<typeof toTariffCode>[0][] }>(`${referenceUrl}commodity/search`, request);
-  const lines: TariffCode[] = resultList.map(toTariffCode);
   const chapters = await post<{ resultList: NomenclatureNode[] }>(`${referenceUrl}hsNomenclature/search`, {
     max: 200,
     restrictions: [{ field: 'level', operator: 'EQUALS', value: 2 }],
+    lang: language,
   });
-  const chapterName = new Map(chapters.resultList.map((c) => [c.code, c.description]));
+  return { resultList, chapters: chapters.resultList };
+}
 
-  const digest = createHash('sha256').update(JSON.stringify([tenantCode, resultList, chapters.resultList])).digest('hex');
+/**
+ * Writes the tariff book and one file per chapter in each language, from the reference service's tariff,
+ * each line by its HS texts in that language (English where none exists) with the national text, and the
+ * sources credited under the title: /TariffBook_{tenant}.pdf and /chapters/{chapter}_tariff_{tenant}.pdf in
+ * English, the same under /{language}/ in the others (bookPath). Returns the size in bytes of each file by
+ * its site path.
+ */
+export async function writeTariffBooks(options: BookOptions): Promise<Record<string, number>> {
+  const { referenceUrl, publicDir, fontsDir, tenantCode, stampFile, languages, localesDir } = options;
+  const tariffs = await Promise.all(languages.map(async (language) => ({ language, texts: bookTexts(localesDir, language), ...(await tariffIn(referenceUrl, language)) })));
+
+  const digest = createHash('sha256').update(JSON.stringify([tenantCode, tariffs])).digest('hex');
   if (existsSync(stampFile)) {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { digest: string; sizes: Record<string, number> };
     if (stamp.digest === digest && Object.keys(stamp.sizes).every((path) => existsSync(join(publicDir, path)))) return stamp.sizes;
@@ -47,21 +58,31 @@ export async function writeTariffBooks({ referenceUrl, publicDir, fontsDir, tena
 
   const fonts = Object.fromEntries(Object.entries(PDF_FONT_FILES).map(([key, file]) => [key, readFileSync(join(fontsDir, file))])) as unknown as PdfFonts;
   const sizes: Record<string, number> = {};
-  const write = async (path: string, title: string, subtitle: string, rows: TariffCode[]) => {
-    const bytes = await tableToPdf(tariffTable(rows, { title, subtitle, ...HEADERS }, 'en'), fonts);
-    writeFileSync(join(publicDir, path), bytes);
-    sizes[`/${path}`] = bytes.length;
-  };
-
   const generated = new Date().toISOString().slice(0, 10);
-  mkdirSync(publicDir, { recursive: true });
-  await write(`TariffBook_${tenantCode}.pdf`, 'Customs tariff', `${lines.length} tariff lines · ${generated}`, lines);
-  mkdirSync(join(publicDir, 'chapters'), { recursive: true });
-  const byChapter = new Map<string, TariffCode[]>();
-  for (const line of lines) byChapter.set(line.code.slice(0, 2), [...(byChapter.get(line.code.slice(0, 2)) ?? []), line]);
-  for (const [chapter, rows] of byChapter) {
-    await write(`chapters/${chapter}_tariff_${tenantCode}.pdf`, `Customs tariff: chapter ${chapter}`, `${chapterName.get(chapter) ?? ''} · ${generated}`, rows);
+  for (const { language, texts, resultList, chapters } of tariffs) {
+    const lines: TariffCode[] = resultList.map(toTariffCode);
+    const write = async (file: string, title: string, subtitle: string, rows: TariffCode[]) => {
+      const path = bookPath(file, language);
+      const sources = sourcesOf(texts, language, rows);
+      const bytes = await tableToPdf(tariffTable(rows, { title, subtitle, ...texts.headers, sources }, language), fonts);
+      mkdirSync(join(publicDir, path, '..'), { recursive: true });
+      writeFileSync(join(publicDir, path), bytes);
+      sizes[path] = bytes.length;
+    };
+    await write(`/TariffBook_${tenantCode}.pdf`, texts.title, texts.lines(lines.length, generated), lines);
+    const chapterName = new Map(chapters.map((chapter) => [chapter.code, nodeText(chapter).description]));
+    const byChapter = new Map<string, TariffCode[]>();
+    for (const line of lines) byChapter.set(line.code.slice(0, 2), [...(byChapter.get(line.code.slice(0, 2)) ?? []), line]);
+    for (const [chapter, rows] of byChapter) {
+      await write(`/chapters/${chapter}_tariff_${tenantCode}.pdf`, texts.chapter(chapter), `${chapterName.get(chapter) ?? ''} · ${generated}`, rows);
+    }
   }
   writeFileSync(stampFile, JSON.stringify({ digest, sizes }));
   return sizes;
+}
+
+/** The sources under a file's title, and that some texts are in English where they are. */
+function sourcesOf(texts: BookTexts, language: string, rows: TariffCode[]) {
+  const english = language !== 'en' && rows.some((line) => !hasHsTextIn(line, language));
+  return { label: texts.sourcesLabel, value: [english ? texts.englishTexts : '', texts.sources].join(' ').trim() };
 }

@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BilingualText } from '../../components/BilingualText';
 import { textLanguage } from '../../i18n/language';
 import type { HsText, TariffCode } from './api';
-
-/** Whether the service had HS texts of this line in the page language (none in Bengali; a few Arabic chapters lack them). */
-export const hasHsTextIn = (line: TariffCode, language: string) =>
-  Boolean(line.hs && [line.hs.heading, line.hs.subheading].some((text) => text?.language === language));
+import { hasHsTextIn } from './table';
 
 /**
  * A line's description in the page language: its heading's HS text with the subheading's under it (a

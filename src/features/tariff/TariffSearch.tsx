@@ -17,7 +17,7 @@ import { defaultSortFor, queryFromSearch, searchFromQuery } from './query-string
 import { useRecentSearches, type RecentSearch } from './recent';
 import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch, type ValidationError } from './validation';
-import { displayCode, tariffTable } from './table';
+import { displayCode, hasHsTextIn, tariffTable } from './table';
 
 export function TariffSearch({ language }: { language: string }) {
   const { t } = useTranslation('tariff');
@@ -125,9 +125,17 @@ export function TariffSearch({ language }: { language: string }) {
       search: [query.code, query.keyword].filter(Boolean).join(' · '),
       date: formatDate(new Date(), language),
     });
+    const english = language !== 'en' && all.items.some((line) => !hasHsTextIn(line, language));
     return tariffTable(
       all.items,
-      { title: t('export.title'), subtitle, code: t('columns.code'), description: t('columns.description'), uom: t('columns.uom') },
+      {
+        title: t('export.title'),
+        subtitle,
+        code: t('columns.code'),
+        description: t('columns.description'),
+        uom: t('columns.uom'),
+        sources: { label: t('export.sources'), value: [english ? t('results.englishTexts') : '', t('results.hsSource')].join(' ').trim() },
+      },
       language,
     );
   };

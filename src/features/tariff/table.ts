@@ -21,12 +21,30 @@ export function sameText(a: string, b: string): boolean {
   return fold(a) === fold(b);
 }
 
+/** Whether the service had HS texts of this line in the page language (none in Bengali; a few Arabic chapters lack them). */
+export const hasHsTextIn = (line: TariffCode, language: string) =>
+  Boolean(line.hs && [line.hs.heading, line.hs.subheading].some((text) => text?.language === language));
+
+/**
+ * A line's description in a file of the page language: its heading's HS text and its subheading's (a
+ * fragment on its own, so after the heading), then on the next line the official national text (English);
+ * the national text alone in English or where the language has no HS text.
+ */
+export function lineDescription(line: TariffCode, language: string): string {
+  if (language === 'en' || !line.hs || !hasHsTextIn(line, language)) return line.description;
+  const { heading, subheading } = line.hs;
+  const texts = [heading, subheading && subheading.code !== heading?.code ? subheading : null].filter((text) => text !== null);
+  return `${texts.map((text) => text.description).join(' › ')}\n${line.description}`;
+}
+
 export interface TariffTableText {
   title: string;
   subtitle?: string;
   code: string;
   description: string;
   uom: string;
+  /** The sources of the texts, written above the table: label and text. */
+  sources?: { label: string; value: string };
 }
 
 /** The tariff's export column set (SPEC 7): HS code, Description, UOM and the tax columns; '-' where empty. */
@@ -34,6 +52,7 @@ export function tariffTable(lines: TariffCode[], text: TariffTableText, language
   return {
     title: text.title,
     subtitle: text.subtitle,
+    ...(text.sources ? { details: [text.sources] } : {}),
     language,
     columns: [
       { header: text.code },
@@ -43,7 +62,7 @@ export function tariffTable(lines: TariffCode[], text: TariffTableText, language
     ],
     rows: lines.map((line) => [
       displayCode(line.code),
-      line.description,
+      lineDescription(line, language),
       line.supplementaryUnitCode,
       ...TAX_COLUMNS.map(({ field }) => line.taxCodes.find((tax) => tax.name === field)?.value ?? null),
     ]),

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { normaliseCode, searchTariff, tariffRequest, toTariffCode } from './api';
-import { hasHsTextIn } from './LineDescription';
+import { normaliseCode, searchTariff, tariffRequest, toTariffCode, type TariffCode } from './api';
+import { hasHsTextIn, lineDescription, sameText, tariffTable } from './table';
 import { queryFromSearch, searchFromQuery } from './query-string';
 import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
 import { validateSearch } from './validation';
@@ -135,5 +135,46 @@ describe('HS texts in the page language', () => {
     expect(items[0].hs).toEqual(hs);
     expect(hasHsTextIn(items[0], 'fr')).toBe(true);
     expect(hasHsTextIn({ ...items[0], hs: { ...hs, heading: { ...hs.heading, language: 'en' }, subheading: null } }, 'fr')).toBe(false);
+  });
+  it('exports each line by its HS texts in the page language, the national text under them, with the sources', () => {
+    const line: TariffCode = {
+      code: '64041100',
+      description: 'Sports footwear; tennis shoes',
+      descriptionTranslated: null,
+      supplementaryUnitCode: null,
+      taxCodes: [],
+      hs: {
+        chapter: { code: '64', description: 'CHAUSSURES', language: 'fr' },
+        heading: { code: '6404', description: 'Chaussures à dessus en matières textiles', language: 'fr' },
+        subheading: { code: '640411', description: 'Chaussures de sport', language: 'fr' },
+      },
+    };
+    expect(lineDescription(line, 'fr')).toBe(
+      'Chaussures à dessus en matières textiles › Chaussures de sport\nSports footwear; tennis shoes',
+    );
+    // In English, and where the language has no HS text (Bengali), the national text alone.
+    expect(lineDescription(line, 'en')).toBe('Sports footwear; tennis shoes');
+    const bengali = {
+      ...line,
+      hs: { chapter: null, heading: { code: '6404', description: 'Footwear', language: 'en' }, subheading: null },
+    };
+    expect(lineDescription(bengali, 'bn')).toBe('Sports footwear; tennis shoes');
+    const table = tariffTable(
+      [line],
+      {
+        title: 'Tarif',
+        code: 'Code',
+        description: 'Désignation',
+        uom: 'Unité',
+        sources: { label: 'Sources', value: 'Nomenclature combinée' },
+      },
+      'fr',
+    );
+    expect(table.details).toEqual([{ label: 'Sources', value: 'Nomenclature combinée' }]);
+    expect(table.rows[0].slice(0, 2)).toEqual(['6404.11.00', lineDescription(line, 'fr')]);
+  });
+  it('compares texts whatever their case, spacing and punctuation', () => {
+    expect(sameText('- - Other:', 'Other')).toBe(true);
+    expect(sameText('Sports footwear', 'Other')).toBe(false);
   });
 });
