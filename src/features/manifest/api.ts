@@ -139,9 +139,29 @@ export interface ManifestQuery {
   size: number;
 }
 
+/** The fields the search results show (SPEC section 7: the search names its selectFields), and the sample flag. */
+export const MANIFEST_FIELDS: Array<keyof Manifest> = [
+  'registrationYear',
+  'registrationNumber',
+  'registrationDate',
+  'customsOfficeCode',
+  'voyageNumber',
+  'vesselName',
+  'vesselImo',
+  'flow',
+  'placeOfDeparture',
+  'placeOfDepartureName',
+  'placeOfDestination',
+  'placeOfDestinationName',
+  'departureDate',
+  'arrivalDate',
+  'containers',
+  'sample',
+];
+
 /** The service's body for a page: offset = (page - 1) x size. */
 export function searchBody(query: ManifestQuery) {
-  return { offset: (query.page - 1) * query.size, max: query.size, restrictions: query.restrictions };
+  return { offset: (query.page - 1) * query.size, max: query.size, selectFields: MANIFEST_FIELDS, restrictions: query.restrictions };
 }
 
 export async function searchManifests(query: ManifestQuery): Promise<{ resultList: Manifest[]; totalCount: number }> {

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { EMPTY_FORM, formErrors, MIN_LENGTHS, normaliseDate, printManifests, restrictionsOf, searchBody, type ManifestForm } from './api';
+import {
+  EMPTY_FORM,
+  formErrors,
+  MANIFEST_FIELDS,
+  MIN_LENGTHS,
+  normaliseDate,
+  printManifests,
+  restrictionsOf,
+  searchBody,
+  type ManifestForm,
+} from './api';
 import { runManifestSearch, selectManifest } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
@@ -48,7 +58,13 @@ describe('manifest search requests', () => {
     ).toEqual({});
   });
   it('pages with offset = (page - 1) x size', () => {
-    expect(searchBody({ restrictions: [], page: 3, size: 25 })).toEqual({ offset: 50, max: 25, restrictions: [] });
+    expect(searchBody({ restrictions: [], page: 3, size: 25 })).toEqual({
+      offset: 50,
+      max: 25,
+      selectFields: MANIFEST_FIELDS,
+      restrictions: [],
+    });
+    expect(MANIFEST_FIELDS).toEqual(expect.arrayContaining(['registrationNumber', 'vesselName', 'placeOfDepartureName', 'sample']));
   });
   it('prints a 1-based range into a file named Manifest(from-to).format', async () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ data: new Blob(['%PDF']) });
