@@ -178,3 +178,42 @@ test('Latin text on Arabic and Bengali pages is rendered in Noto Sans, not a sys
     await client.detach();
   }
 });
+
+for (const { language, chapter, heading, subheading, source } of [
+  {
+    language: 'fr',
+    chapter: 'CAFÉ, THÉ, MATÉ ET ÉPICES',
+    heading: 'Riz',
+    subheading: 'Riz semi-blanchi ou blanchi',
+    source: 'Nomenclature combinée',
+  },
+  { language: 'ar', chapter: 'بن وشاي ومته وبهارات وتوابل', heading: 'أرز', subheading: 'أرز مضروب كلياً أو جزئياً', source: 'السعودية' },
+]) {
+  test(`the tariff browse and detail read in ${language}: HS texts of the page language, the national text in English`, async ({
+    page,
+  }) => {
+    await page.goto(`/${language}/tools/tariff-search/browse/`);
+    const coffee = page.getByRole('link', { name: /^09 / });
+    await expect(coffee.locator(`[lang="${language}"]`)).toHaveText(chapter);
+    // Section titles have no translation: English, marked, and said once under the list with the sources.
+    await expect(page.locator('.section-name[lang="en"]').first()).toBeVisible();
+    await expect(page.locator('.hs-source')).toHaveCount(1);
+    await expect(page.locator('.hs-source')).toContainText(source);
+
+    await page.goto(`/${language}/tools/tariff-search/browse/?chapter=10`);
+    await expect(page.getByRole('link', { name: /^1006 / }).locator(`[lang="${language}"]`)).toContainText(heading);
+    await page.getByRole('link', { name: /^1006 / }).click();
+    await expect(page).toHaveURL(/\?heading=1006$/);
+    await expect(page.locator('#heading-title')).toContainText(heading);
+    const milled = page.locator('table tbody tr').filter({ hasText: '1006.30' }).first();
+    // The subheading's text (a fragment of its heading) in the page language, under the heading's title.
+    await expect(milled.locator(`.hs-subheading[lang="${language}"]`)).toContainText(subheading);
+
+    // A line whose national text says more than its subheading's shows it too, in English.
+    await page.goto(`/${language}/tools/tariff-search/detail/?code=10063011`);
+    await expect(page.locator('#line-title')).toContainText(heading);
+    await expect(page.locator(`.hs-subheading [lang="${language}"]`)).toContainText(subheading);
+    await expect(page.locator('.national-text [lang="en"]')).toHaveText('Semi-Milled Or Wholly Milled Rice');
+    await expect(page.locator('.hs-source')).toContainText(source);
+  });
+}

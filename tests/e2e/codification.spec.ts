@@ -100,3 +100,25 @@ for (const language of ['en', 'ar']) {
     await axeClean(page);
   });
 }
+
+test('the address filter reads both address lines: "Chattogram" and "Bangladesh" find customs offices', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  await searchIn(page, 'Customs offices');
+  await page.getByLabel('Address', { exact: true }).fill('Chattogram');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = page.locator('table tbody tr');
+  await expect(rows.filter({ hasText: 'Custom House, Chattogram' })).toHaveCount(1);
+  // "Bangladesh" is only ever on the second line: every office has it.
+  await page.getByLabel('Address', { exact: true }).fill('Bangladesh');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.locator('.table-range')).toHaveText(/^1–10 of 15$/);
+});
+
+test('attached document codes come in number order: 1, 2, 3 … not 1, 10, 100', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  await searchIn(page, 'Attached documents');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const codes = page.locator('table tbody tr td:first-child');
+  await expect(codes.first()).toHaveText('1');
+  expect((await codes.allTextContents()).slice(0, 3).map((text) => text.trim())).toEqual(['1', '2', '3']);
+});

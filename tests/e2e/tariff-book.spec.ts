@@ -52,8 +52,34 @@ test('the downloads page links the generated files with their sizes', async ({ p
   await page.goto('/en/downloads/');
   const row = page.getByRole('row').filter({ has: page.locator('a[href="/TariffBook_gn.pdf"]') });
   await expect(row).toContainText(/\d+(\.\d)? (kB|MB)/);
-  // In French, the French units.
+  // In French, the French book, in French units.
   await page.goto('/fr/downloads/');
-  const ligne = page.getByRole('row').filter({ has: page.locator('a[href="/TariffBook_gn.pdf"]') });
+  const ligne = page.getByRole('row').filter({ has: page.locator('a[href="/fr/TariffBook_gn.pdf"]') });
   await expect(ligne).toContainText(/\d+(,\d)?\s(ko|Mo)/);
+});
+
+test('the tariff book of each language names the goods by the HS texts of that language and credits their sources', async ({ request }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'guichet-book-'));
+  const textOf = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const file = join(dir, path.replace(/\W/g, '_'));
+    writeFileSync(file, await response.body());
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  };
+  const french = await textOf('/fr/chapters/10_tariff_gn.pdf');
+  expect(french).toContain('Tarif douanier : chapitre 10');
+  expect(french).toContain('Nomenclature combinée 2026');
+  expect(french).toMatch(/Riz/);
+  // The official national text stays, in English, under the HS texts.
+  expect(french).toContain('Semi-Milled Or Wholly Milled Rice');
+  const spanish = await textOf('/es/chapters/10_tariff_gn.pdf');
+  expect(spanish).toContain('Nomenclatura Combinada 2026');
+  expect(spanish).toMatch(/Arroz/);
+  // Bengali has no HS text: the book says the texts are in English.
+  const bengali = await textOf('/bn/chapters/10_tariff_gn.pdf');
+  expect(bengali).toContain('Semi-Milled Or Wholly Milled Rice');
+  // The English book is where it always was.
+  expect(await textOf('/chapters/10_tariff_gn.pdf')).toContain('Customs tariff: chapter 10');
 });
