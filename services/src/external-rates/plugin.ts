@@ -18,6 +18,16 @@ export interface CentralBankRate {
   baseCurrency: string;
 }
 
+/** A currency's name in the file's language (CLDR, through Node's ICU), else the reference name in English. */
+function nameIn(code: string, english: string | null, locale: ReportLocale): string | null {
+  if (locale === 'en') return english;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'currency', fallback: 'none' }).of(code) ?? english;
+  } catch {
+    return english;
+  }
+}
+
 interface SearchFields {
   date?: string;
   currency?: string;
@@ -144,7 +154,7 @@ export async function externalRatesPlugin(app: FastifyInstance, options: { datab
           { header: text.rate, numeric: true, decimals: 4 },
           { header: text.date, date: true },
         ],
-        rows: exchangeRates.map((row) => [row.currency, row.currencyName, row.rate, row.date]),
+        rows: exchangeRates.map((row) => [row.currency, nameIn(row.currency, row.currencyName, locale), row.rate, row.date]),
       });
       return reply
         .header('content-type', file.contentType)

@@ -115,6 +115,12 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
     expect(csv.headers['content-disposition']).toBe('attachment; filename="rates.csv"');
     expect(csv.body.charCodeAt(0)).toBe(0xfeff);
     expect(csv.body).toContain(`USD,US Dollar,${Number(ecb[0].USD)},2026-04-13`);
+    // A Bengali file names the currencies in Bengali.
+    const bengali = await service.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL_RATES_PREFIX}/print?reportFormat=csv&currency=USD&date=2026-04-13&locale=bn`,
+    });
+    expect(bengali.body).toContain(`USD,মার্কিন ডলার,${Number(ecb[0].USD)},2026-04-13`);
     const xlsx = await service.app.inject({ method: 'GET', url: `${EXTERNAL_RATES_PREFIX}/print?reportFormat=xlsx&locale=ar` });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
