@@ -60,6 +60,8 @@ export async function keywordSearch(
   database: Database,
   definition: EntityDefinition,
   request: KeywordSearchRequest,
+  /** With a language, each result carries its HS texts in it (`hs`), read in the same statement. */
+  language?: SearchLanguage,
 ): Promise<SearchResult> {
   if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
   const compiled = compileSearch(definition, request, database.dialect);
@@ -77,11 +79,10 @@ export async function keywordSearch(
       compiled.limit === 0
         ? []
         : (
-            await sql<
-              Record<string, unknown>
-            >`select ${selection}, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}`.execute(
-              executor,
-            )
+            await withHsColumns(
+              sql`select ${selection}, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}`,
+              language,
+            ).execute(executor)
           ).rows;
     const total =
       rows.length > 0
@@ -107,9 +108,43 @@ export async function keywordSearch(
       }
       Object.defineProperty(result, LINE_CODE, { value: String(row.__code), enumerable: false });
       result.relevance = Math.round(-Number(row.__rank) * 10000) / 10000;
+      if (language !== undefined) result.hs = { chapter: hsColumn(row, 2), heading: hsColumn(row, 4), subheading: hsColumn(row, 6) };
       return result;
     }),
   };
+}
+
+/** Lengths of the HS codes of a line: chapter, heading, subheading. */
+const HS_LEVELS = [2, 4, 6] as const;
+
+/**
+ * A page of results with, for each, the HS texts of its chapter, heading and subheading as `language|text`
+ * (__hs2, __hs4, __hs6): the language's own where it exists, English otherwise. Read for the page's rows
+ * only, by the indexes on code, in the same statement as the page.
+ */
+function withHsColumns(
+  page: RawBuilder<Record<string, unknown>>,
+  language: SearchLanguage | undefined,
+): RawBuilder<Record<string, unknown>> {
+  if (language === undefined) return page;
+  const texts = HS_LEVELS.map((length) => {
+    const code = sql`substr(p.__code, 1, ${sql.lit(length)})`;
+    const english = sql`(select 'en|' || description from ref_hs_nomenclature where code = ${code} and level > 1 limit 1)`;
+    const text =
+      language === 'en'
+        ? english
+        : sql`coalesce((select language || '|' || description from hs_text where language = ${language} and code = ${code} limit 1), ${english})`;
+    return sql`${text} as ${sql.id(`__hs${length}`)}`;
+  });
+  return sql<Record<string, unknown>>`select p.*, ${sql.join(texts)} from (${page}) p`;
+}
+
+/** An HS text of a row of withHsColumns, or null. */
+function hsColumn(row: Record<string, unknown>, length: (typeof HS_LEVELS)[number]): HsText | null {
+  const value = row[`__hs${length}`];
+  if (typeof value !== 'string') return null;
+  const bar = value.indexOf('|');
+  return { code: String(row.__code).slice(0, length), language: value.slice(0, bar), description: value.slice(bar + 1) };
 }
 
 /** The line code of a keyword result, kept out of its JSON (selectFields may leave code out). */
@@ -171,11 +206,11 @@ export async function withHsTexts(database: Database, rows: Array<Record<string,
 
 /** The tariff (commodity) search: keyword search when the request has keywords, the spec's search otherwise; HS texts when it names a language. */
 export async function tariffSearch(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): Promise<SearchResult> {
-  const result =
-    request.keywords !== undefined ? await keywordSearch(database, definition, request) : await runSearch(database, definition, request);
-  if (request.lang !== undefined) {
-    if (!isSearchLanguage(request.lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
-    await withHsTexts(database, result.resultList, request.lang);
-  }
+  const { lang } = request;
+  if (lang !== undefined && !isSearchLanguage(lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
+  // Keyword results read their HS texts in their own statement; the spec's search, in a second one.
+  if (request.keywords !== undefined) return keywordSearch(database, definition, request, lang);
+  const result = await runSearch(database, definition, request);
+  if (lang !== undefined) await withHsTexts(database, result.resultList, lang);
   return result;
 }
