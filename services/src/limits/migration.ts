@@ -19,6 +19,9 @@ export function createRateLimits(dialect: DialectName): Migration {
         .addColumn('reset_at', 'bigint', (column) => column.notNull())
         .execute();
       await db.schema.createIndex(`${RATE_LIMIT_TABLE}_reset_at`).on(RATE_LIMIT_TABLE).column('reset_at').execute();
+      // Counts for the current minute need no durability: unlogged, PostgreSQL writes them without the WAL
+      // (no flush per request; a crash of the database empties the table, which only restarts the windows).
+      if (dialect === 'postgres') await sql`alter table ${sql.table(RATE_LIMIT_TABLE)} set unlogged`.execute(db);
     },
     async down(db: Kysely<AnyDatabase>) {
       await db.schema.dropTable(RATE_LIMIT_TABLE).ifExists().execute();
