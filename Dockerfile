@@ -1,5 +1,6 @@
 # Guichet: one image for the guichet server (services + built site) and the CMS; docker-compose.yml
-# runs it as two containers on PostgreSQL. Build: docker build -t guichet .
+# runs it on PostgreSQL as the CMS, one-shot preparation and site build, and guichet replicas behind
+# nginx. Alone (docker run), CMD starts everything in one container. Build: docker build -t guichet .
 FROM node:20-bookworm-slim
 
 # Fonts for the PDF exports (Arabic, Bengali) come with the repository; the PostgreSQL client tools are
@@ -26,7 +27,7 @@ RUN node cms/scripts/setup.js --build-only
 
 EXPOSE 8000 1337
 # The guichet server's health route: 200 once the site is built and the CMS answers (the site is built at
-# start, hence the long start period). docker-compose.yml gives the CMS container its own check.
+# start, hence the long start period). docker-compose.yml gives each of its containers its own check.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=600s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 CMD ["node", "scripts/start.mjs"]

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { pathToFileURL, URL } from 'node:url';
 
 const root = join(import.meta.dirname, '..');
@@ -150,13 +151,21 @@ export class ReplicaSet {
     this.log(`replica ${replica.port} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${child.pid})`);
   }
 
-  /** Stops replica `index`: SIGTERM lets it finish the requests it has (drain); SIGKILL is a crash. */
+  /**
+   * Stops replica `index`: SIGTERM lets it finish the requests it has (drain), SIGKILL is a crash. A replica
+   * still running 30 s after SIGTERM (the longest a request may take, and the drain's own limit of 10 s) is killed.
+   */
   async stopReplica(index, signal = 'SIGTERM') {
-    const child = this.replicas[index].child;
+    const { child, port } = this.replicas[index];
     if (!child) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
+    const late = setTimeout(() => {
+      this.log(`replica ${port} still running 30 s after ${signal}: SIGKILL`);
+      child.kill('SIGKILL');
+    }, 30_000);
     await exited;
+    clearTimeout(late);
   }
 
   writeNginxConfig() {
@@ -192,6 +201,8 @@ export class ReplicaSet {
       if (Date.now() - started > 30_000) throw new Error('nginx: old workers still running after 30 s');
       await sleep(50);
     }
+    const { port } = this.replicas[index];
+    this.log(`nginx reloaded with ${port} ${inRotation ? 'in' : 'out'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
   async start() {
