@@ -11,14 +11,16 @@ const SMALLEST = 1024;
 /**
  * Writes file.br and file.gz beside every compressible file of the built site, so that the server sends
  * them to browsers that accept them (no compression work per request), and removes those left from files
- * that are gone. Returns the number of files compressed.
+ * that are gone. A file whose compressed copies are newer than it is left alone. Returns the number of files
+ * compressed.
  */
 export function precompress(publicDir: string): number {
   let count = 0;
   const visit = (directory: string) => {
     for (const entry of readdirSync(directory)) {
       const path = join(directory, entry);
-      if (statSync(path).isDirectory()) {
+      const stat = statSync(path);
+      if (stat.isDirectory()) {
         visit(path);
         continue;
       }
@@ -27,8 +29,11 @@ export function precompress(publicDir: string): number {
         continue;
       }
       if (!COMPRESSIBLE.test(entry) || NEVER.has(relative(publicDir, path).split('\\').join('/'))) continue;
+      if (stat.size < SMALLEST) continue;
+      // Unchanged since its last compression (an incremental build rewrites only what changed).
+      if ([`${path}.br`, `${path}.gz`].every((compressed) => existsSync(compressed) && statSync(compressed).mtimeMs >= stat.mtimeMs))
+        continue;
       const data = readFileSync(path);
-      if (data.length < SMALLEST) continue;
       writeFileSync(
         `${path}.br`,
         brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
