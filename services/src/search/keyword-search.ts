@@ -68,7 +68,7 @@ export async function keywordSearch(
   const groups = queryGroups(request.keywords ?? '');
   if (groups.length === 0) return { resultList: [], totalCount: 0 };
   const table = definition.table;
-  const selection = sql.join(compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`));
+  const selection = compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`);
   const order =
     (request.sortByFields ?? []).length > 0
       ? orderTerms(compiled.order, database.dialect, table)
@@ -80,11 +80,14 @@ export async function keywordSearch(
     const rows =
       compiled.limit === 0
         ? []
-        : (
-            await withHsColumns(
-              sql`select ${selection}, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}`,
-              language,
-            ).execute(database.db)
+        : // The page's lines first (id, code, rank, place), then their fields and HS texts for those lines only:
+          // the matches are sorted with four small columns each, not every field.
+          (
+            await sql<
+              Record<string, unknown>
+            >`select ${sql.join([...selection, ...hsColumns(language)])}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.execute(
+              database.db,
+            )
           ).rows;
     const total =
       rows.length > 0
@@ -120,16 +123,12 @@ export async function keywordSearch(
 const HS_LEVELS = [2, 4, 6] as const;
 
 /**
- * A page of results with, for each, the HS texts of its chapter, heading and subheading as `language|text`
- * (__hs2, __hs4, __hs6): the language's own where it exists, English otherwise. Read for the page's rows
- * only, by the indexes on code, in the same statement as the page.
+ * The HS texts of a page's line (p.__code) in a language, as `language|text` (__hs2, __hs4, __hs6): the
+ * language's own where it exists, English otherwise; read by the indexes on code.
  */
-function withHsColumns(
-  page: RawBuilder<Record<string, unknown>>,
-  language: SearchLanguage | undefined,
-): RawBuilder<Record<string, unknown>> {
-  if (language === undefined) return page;
-  const texts = HS_LEVELS.map((length) => {
+function hsColumns(language: SearchLanguage | undefined): RawBuilder<unknown>[] {
+  if (language === undefined) return [];
+  return HS_LEVELS.map((length) => {
     const code = sql`substr(p.__code, 1, ${sql.lit(length)})`;
     const english = sql`(select 'en|' || description from ref_hs_nomenclature where code = ${code} and level > 1 limit 1)`;
     const text =
@@ -138,10 +137,9 @@ function withHsColumns(
         : sql`coalesce((select language || '|' || description from hs_text where language = ${language} and code = ${code} limit 1), ${english})`;
     return sql`${text} as ${sql.id(`__hs${length}`)}`;
   });
-  return sql<Record<string, unknown>>`select p.*, ${sql.join(texts)} from (${page}) p`;
 }
 
-/** An HS text of a row of withHsColumns, or null. */
+/** An HS text of a row with hsColumns, or null. */
 function hsColumn(row: Record<string, unknown>, length: (typeof HS_LEVELS)[number]): HsText | null {
   const value = row[`__hs${length}`];
   if (typeof value !== 'string') return null;
