@@ -74,7 +74,10 @@ function childrenOf(pid) {
 
 async function answers(url, timeoutMs = 1000) {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).ok;
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    // Read to the end: a reply left half-read keeps its connection busy, and a replica waits for it when it stops.
+    await response.arrayBuffer();
+    return response.ok;
   } catch {
     return false;
   }

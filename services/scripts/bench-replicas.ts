@@ -47,13 +47,20 @@ function over(baseUrl: string) {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A reply read to the end: one left half-read keeps its connection busy, and a replica waits for it when it stops. */
+async function read(reply: Promise<Response>): Promise<Response> {
+  const response = await reply;
+  await response.arrayBuffer();
+  return response;
+}
+
 async function sessionAcrossReplicas(set: ReplicaSet) {
   const [a, b] = set.replicas.map((replica) => set.url(replica.port));
   const onA = identityClient(over(a));
   const onB = identityClient(over(b));
   const trader = demo('trader');
   const { tokens, session } = await onA.signInAs(trader.username, trader.password);
-  const listOnB = await fetch(`${b}/helpdesk-service/requests`, { headers: bearer(tokens.access_token) });
+  const listOnB = await read(fetch(`${b}/helpdesk-service/requests`, { headers: bearer(tokens.access_token) }));
   // The browser's sign-in on A: B knows it (single sign-on, no login form) and issues a code A redeems.
   const { verifier, query } = onB.authQuery({ prompt: 'none' });
   const silent = await over(b)({ method: 'GET', url: `${OIDC}/auth?${query}`, headers: { cookie: session } });
@@ -64,7 +71,7 @@ async function sessionAcrossReplicas(set: ReplicaSet) {
     url: `${OIDC}/logout?${new URLSearchParams({ client_id: CLIENT, id_token_hint: tokens.id_token, post_logout_redirect_uri: `${PORTAL}/en/` })}`,
     headers: { cookie: session },
   });
-  const afterOnA = await fetch(`${a}/helpdesk-service/requests`, { headers: bearer(tokens.access_token) });
+  const afterOnA = await read(fetch(`${a}/helpdesk-service/requests`, { headers: bearer(tokens.access_token) }));
   const results = {
     'token from A accepted by B': listOnB.status === 200,
     'B signs the A session in silently, A redeems the code': exchanged?.statusCode === 200,
@@ -80,9 +87,7 @@ async function sharedRateLimit(set: ReplicaSet) {
   const client = { 'x-forwarded-for': `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
   const statuses: number[] = [];
   for (let index = 0; index < 124; index++) {
-    const response = await fetch(`${urls[index % 2]}/hs-finder/search?query=cotton+shirt`, { headers: client });
-    await response.arrayBuffer();
-    statuses.push(response.status);
+    statuses.push((await read(fetch(`${urls[index % 2]}/hs-finder/search?query=cotton+shirt`, { headers: client }))).status);
   }
   const ok = statuses.filter((status) => status === 200).length;
   const limited = statuses.slice(ok);
@@ -327,7 +332,7 @@ async function rollingRestart(set: ReplicaSet) {
 /** 2 replicas, 1 (B out of nginx), 2 again: the machine is shared, so the two runs of 2 show the noise. */
 async function throughput(set: ReplicaSet) {
   for (let n = 0; n < 50; n++)
-    await fetch(`${set.url()}/hs-finder/search?query=warm+up+${n}`, { headers: { 'x-forwarded-for': '10.3.0.1' } });
+    await read(fetch(`${set.url()}/hs-finder/search?query=warm+up+${n}`, { headers: { 'x-forwarded-for': '10.3.0.1' } }));
   const runs: Record<string, LoadResult & { 'load average': number }> = {};
   const measure = async (name: string) => {
     runs[name] = { ...(await load(set.url(), duration)), 'load average': Math.round(loadavg()[0] * 10) / 10 };
