@@ -76,7 +76,12 @@ export async function keywordSearch(
   // One statement per try, outside any transaction: PostgreSQL reads the matches through the GIN index by
   // itself (EXPLAIN: Bitmap Index Scan, then the lines by their code index), with no planner setting.
   const run = async (mode: MatchMode) => {
-    const from = sql`from ${sql.table(table)} join (${matches(database, groups, mode)}) m on m.__line = ${sql.ref(`${table}.code`)} where ${compiled.where}`;
+    // PostgreSQL reads each matching line by its code index (lateral, kept apart by offset 0): as a hash
+    // join it scanned every tariff line (2.8 ms of a 5.8 ms search for "cotton", EXPLAIN ANALYZE).
+    const from =
+      database.dialect === 'postgres'
+        ? sql`from (${matches(database, groups, mode)} offset 0) m join lateral (select * from ${sql.table(table)} where ${sql.ref(`${table}.code`)} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
+        : sql`from ${sql.table(table)} join (${matches(database, groups, mode)}) m on m.__line = ${sql.ref(`${table}.code`)} where ${compiled.where}`;
     const rows =
       compiled.limit === 0
         ? []
