@@ -1,13 +1,14 @@
 // Brings up the whole portal: the CMS (seeded from content/), the guichet server,
-// and a fresh build of the site against the CMS. A crashed CMS or guichet server is restarted with a growing
+// and a fresh build of the site against the CMS (scripts/build-site.mjs: built, then published atomically).
+// Publishing in the CMS then rebuilds the site through the CMS's webhook, without a restart. A crashed CMS or guichet server is restarted with a growing
 // delay (scripts/supervise.mjs), the other part running on. Ctrl-C or SIGTERM stops everything it started.
 //   node scripts/start.mjs               start everything and keep running
 //   node scripts/start.mjs --build-only  build the site, then stop
-// Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse public/ when present),
+// Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse the published site when present),
 // CMS_URL (a CMS run elsewhere, e.g. its own container: then none is started here).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supervise } from './supervise.mjs';
 
@@ -18,8 +19,22 @@ const buildOnly = process.argv.includes('--build-only');
 const portalUrl = `http://localhost:${port}`;
 const externalCms = Boolean(process.env.CMS_URL);
 const cmsUrl = (process.env.CMS_URL || `http://127.0.0.1:${cmsPort}`).replace(/\/+$/, '');
+/** The secret the CMS and the services share (site-build webhook, preview links), made once and kept in var/. */
+function publishingSecret() {
+  if (process.env.PUBLISHING_SECRET) return process.env.PUBLISHING_SECRET;
+  const file = join(root, 'var', 'publishing-secret');
+  if (!existsSync(file)) {
+    mkdirSync(join(root, 'var'), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 const env = {
   ...process.env,
+  PUBLISHING_SECRET: publishingSecret(),
+  PORTAL_URL: process.env.PORTAL_URL || portalUrl,
+  STRAPI_ADMIN_PORTAL_URL: process.env.STRAPI_ADMIN_PORTAL_URL || process.env.PORTAL_URL || portalUrl,
   PORT: String(port),
   CMS_PORT: String(cmsPort),
   CMS_URL: cmsUrl,
@@ -31,43 +46,9 @@ const env = {
 const supervisors = [];
 let stopping = false;
 
-/**
- * Gatsby rebuilds only the HTML of pages whose data changed, so a change in the
- * site's code or styles alone would leave stale pages: clean the build when the code changed.
- */
-function siteCodeDigest() {
-  const hash = createHash('sha256');
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    if (statSync(path).isDirectory()) {
-      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
-    } else {
-      hash.update(path).update(readFileSync(path));
-    }
-  };
-  for (const entry of [
-    'src',
-    'static',
-    'locales',
-    'gatsby-config.ts',
-    'gatsby-node.ts',
-    'gatsby-browser.tsx',
-    'gatsby-ssr.tsx',
-    'package-lock.json',
-  ]) {
-    visit(join(root, entry));
-  }
-  return hash.digest('hex');
-}
-
+/** Builds the site and publishes it atomically (scripts/build-site.mjs). */
 function buildSite() {
-  const stamp = join(root, '.cache', 'guichet-site-code');
-  const digest = siteCodeDigest();
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') !== digest) {
-    run('site code changed: clean build', join(root, 'node_modules', '.bin', 'gatsby'), ['clean'], root);
-  }
-  run('site build', join(root, 'node_modules', '.bin', 'gatsby'), ['build'], root);
-  writeFileSync(stamp, digest);
+  run('site build', process.execPath, [join(root, 'scripts', 'build-site.mjs')], root);
 }
 
 function log(message) {
@@ -166,11 +147,12 @@ if (!externalCms) {
 await waitFor('CMS', `${cmsUrl}/_health`);
 log(`CMS ready at ${cmsUrl}`);
 
-launch('guichet server', 'npm', ['run', '--silent', 'start'], servicesDir);
+// This server runs the site builds the CMS's webhook asks for.
+launch('guichet server', 'npm', ['run', '--silent', 'start'], servicesDir, { SITE_BUILDS: '1' });
 await waitFor('guichet server', `${portalUrl}/health`, () => true);
 
-if (process.env.SKIP_BUILD === '1' && existsSync(join(root, 'public', 'index.html'))) {
-  log('SKIP_BUILD=1: serving the existing build');
+if (process.env.SKIP_BUILD === '1' && existsSync(join(root, 'var', 'site', 'live', 'page-data', 'app-data.json'))) {
+  log('SKIP_BUILD=1: serving the published site');
 } else {
   buildSite();
 }
@@ -187,7 +169,7 @@ if (buildOnly) {
 ${demoAccounts.map((account) => `                 ${account.username.padEnd(26)} ${account.password.padEnd(22)} ${account.roles.join(', ')}`).join('\n')}
   Health       ${portalUrl}/health
 
-  After publishing content in the CMS, rebuild the site: npm run build (or restart npm start).
+  Publishing in the CMS rebuilds the site: it is live when its build ends (Site builds, in the CMS admin).
   Press Ctrl-C to stop.
 `);
 }

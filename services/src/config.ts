@@ -51,7 +51,7 @@ export interface Config {
 /** The live site: what scripts/build-site.mjs publishes, else a plain build in public/ (an image, a manual gatsby build). */
 function defaultSiteDir(): string {
   const live = resolve(repoRoot, 'var', 'site', 'live');
-  return existsSync(live) || !existsSync(resolve(repoRoot, 'public', 'index.html')) ? live : resolve(repoRoot, 'public');
+  return existsSync(live) || !existsSync(resolve(repoRoot, 'public', 'page-data', 'app-data.json')) ? live : resolve(repoRoot, 'public');
 }
 
 const originOf = (url: string) => {
