@@ -21,7 +21,12 @@ interface CmsNews {
   date: string;
   summary: string | null;
   body: string | null;
-  image: { url: string; alternativeText: string | null } | null;
+  image: {
+    url: string;
+    alternativeText: string | null;
+    width: number | null;
+    formats: Record<string, { url: string; width: number }> | null;
+  } | null;
 }
 interface CmsPage {
   slug: string;
@@ -63,7 +68,7 @@ function contentQuery(locale: string, start: number): string {
   const list = `locale: "${locale}", pagination: { start: ${start}, limit: ${CMS_PAGE} }`;
   return `{
     cms {
-      newsArticles(${list}, sort: "date:desc") { slug title date summary body image { url alternativeText } }
+      newsArticles(${list}, sort: "date:desc") { slug title date summary body image { url alternativeText width formats } }
       customPages(${list}) { slug title body }
       faqEntries(${list}, sort: "order:asc") { order question answer category }
       downloads(${list}, sort: "file:asc") { title category file size }
@@ -203,6 +208,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
     // Staff-only: its content is fetched by the page for signed-in officers, never built into public page data.
     page(paths.internalTools, 'internal-tools');
+    // Editors' draft preview: the draft is fetched by the page through a link the CMS signs.
+    page(paths.preview, 'preview');
 
     // Error pages: the language's 404 also answers, on the client, every unknown path under its prefix.
     createPage({

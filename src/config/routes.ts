@@ -36,6 +36,8 @@ export const paths = {
   tools: '/tools/',
   tool: (slug: ToolSlug) => `/tools/${slug}/`,
   internalTools: '/internal-tools/',
+  /** Editors' preview of a draft (opened from the CMS). */
+  preview: '/preview/',
   accessDenied: '/access-denied/',
   helpDesk: '/help-desk/',
   tariffBrowse: '/tools/tariff-search/browse/',

@@ -1,3 +1,4 @@
+import type { MediaImage } from '../components/ArticleImage';
 /** Content as templates receive it in their page context. */
 
 /** A piece of text and the language it is really written in (English when a translation is missing). */
@@ -14,7 +15,7 @@ export interface Article extends Localized {
   date: string;
   summary: string;
   html: string;
-  image?: { url: string; alternativeText: string | null } | null;
+  image?: MediaImage | null;
 }
 
 export type ArticleSummary = Omit<Article, 'html'>;

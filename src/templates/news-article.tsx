@@ -1,6 +1,7 @@
 import React from 'react';
 import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { ArticleImage } from '../components/ArticleImage';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
@@ -36,7 +37,7 @@ export default function NewsArticlePage({ pageContext }: TemplateProps<Context>)
             </p>
           )}
         </header>
-        {article.image && <img className="article-image" src={article.image.url} alt={article.image.alternativeText ?? ''} />}
+        {article.image && <ArticleImage image={article.image} />}
         <RichText html={article.html} lang={article.lang} />
         <ShareActions path={`/${language}${paths.article(article.slug)}`} title={article.title} />
         <p>

@@ -68,21 +68,6 @@ test('switching language from a French article lands on the same article in Arab
   expect(cookies.find((c) => c.name === 'guichet_lang')).toMatchObject({ value: 'ar', path: '/', sameSite: 'Strict' });
 });
 
-test('a missing translation falls back to English, says so, and marks the text as English', async ({ page, request }) => {
-  const english = await newsSlugs(request, 'en');
-  const bengali = new Set(await newsSlugs(request, 'bn'));
-  const untranslated = english.find((slug) => !bengali.has(slug));
-  expect(untranslated, 'an article without a Bengali translation').toBeTruthy();
-  await page.goto(`/bn/news/${untranslated}/`);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-  await expect(page.locator('.fallback-notice')).toBeVisible();
-  await expect(page.locator('article header h1')).toHaveAttribute('lang', 'en');
-  await expect(page.locator('.rich-text')).toHaveAttribute('lang', 'en');
-  // The date line is in the page's language, not inside the English text.
-  await expect(page.locator('article .article-date')).toBeVisible();
-  await expect(page.locator('[lang="en"] .article-date')).toHaveCount(0);
-});
-
 test('the static query data is loaded from /page-data/sq/d/', async ({ page }) => {
   const staticQuery = page.waitForResponse((r) => /\/page-data\/sq\/d\/\d+\.json$/.test(r.url()) && r.status() === 200);
   await page.goto('/en/');

@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 
 const cmsUrl = `http://127.0.0.1:${process.env.CMS_PORT || 1337}`;
 const article = 'api::news-article.news-article';
+const manager = `${cmsUrl}/content-manager/collection-types/${article}`;
+/** Publish to live: the issue's target on this machine is a minute; CI machines are slower, so the test allows more and reports the time. */
+const LIVE_WITHIN_MS = 4 * 60_000;
 
 async function signIn(request: APIRequestContext): Promise<string> {
   const response = await request.post(`${cmsUrl}/admin/login`, {
@@ -13,31 +14,129 @@ async function signIn(request: APIRequestContext): Promise<string> {
     },
   });
   expect(response.status()).toBe(200);
-  return (await response.json()).data.token as string;
+  const { token, user } = (await response.json()).data as { token: string; user: { roles?: Array<{ code: string }> } };
+  // The default editor account edits and publishes; it is not a Super Admin.
+  const me = await request.get(`${cmsUrl}/admin/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const roles = ((await me.json()).data.roles as Array<{ code: string }>).map((role) => role.code);
+  expect(roles ?? user.roles).toEqual(['strapi-editor']);
+  return token;
 }
 
-test('an editor publishes an article in Arabic in the CMS and a rebuild shows it', async ({ page, request }) => {
-  test.setTimeout(5 * 60_000);
+/** Waits until the page answers 200, as a visitor reloading it would; returns how long it took. */
+async function liveAfter(request: APIRequestContext, path: string, since: number): Promise<number> {
+  await expect.poll(async () => (await request.get(path)).status(), { timeout: LIVE_WITHIN_MS, intervals: [1000] }).toBe(200);
+  return Date.now() - since;
+}
+
+test('an editor previews an article with an image in Arabic and French, publishes it, and it is live without a shell or a restart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(LIVE_WITHIN_MS + 3 * 60_000);
   const token = await signIn(request);
   const headers = { authorization: `Bearer ${token}` };
   const slug = `editor-check-${Date.now()}`;
-  const title = 'إعلان تجريبي من المحرر';
-  const created = await request.post(`${cmsUrl}/content-manager/collection-types/${article}/actions/publish?locale=ar`, {
+
+  // An image, uploaded as the media library does (a screenshot: large enough for the CMS to make smaller sizes).
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/en/');
+  const picture = await page.screenshot();
+  const upload = await request.post(`${cmsUrl}/upload`, {
     headers,
-    data: { title, slug, date: '2026-11-21', summary: 'ملخص قصير للإعلان.', body: '## التفاصيل\n\nنص الإعلان باللغة العربية.' },
+    multipart: {
+      files: { name: 'portal-home.png', mimeType: 'image/png', buffer: picture },
+      fileInfo: JSON.stringify({ alternativeText: 'The portal home page', name: 'portal-home.png' }),
+    },
   });
-  expect(created.status()).toBe(200);
+  expect(upload.status(), await upload.text()).toBe(201);
+  const [image] = (await upload.json()) as Array<{ id: number; url: string }>;
+
+  // The draft: English first, then Arabic and French, as the edit view saves them.
+  const created = await request.post(`${manager}?locale=en`, {
+    headers,
+    data: {
+      title: 'Editor check',
+      slug,
+      date: '2026-11-25',
+      summary: 'A short check article.',
+      body: '## Details\n\nEnglish text.',
+      image: image.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   const { documentId } = (await created.json()).data as { documentId: string };
+  const texts = {
+    ar: { title: 'إعلان تجريبي من المحرر', summary: 'ملخص قصير للإعلان.', body: '## ما الذي تغيّر\n\nنص الإعلان باللغة العربية.' },
+    fr: { title: 'Annonce de vérification', summary: 'Un court article de vérification.', body: '## Ce qui change\n\nTexte en français.' },
+  };
   try {
-    const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], { cwd: join(__dirname, '..', '..'), encoding: 'utf8' });
-    expect(build.status, build.stdout + build.stderr).toBe(0);
+    for (const [locale, text] of Object.entries(texts)) {
+      const saved = await request.put(`${manager}/${documentId}?locale=${locale}`, {
+        headers,
+        data: { ...text, slug, date: '2026-11-25', image: image.id },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+
+    // Preview: the CMS gives the admin panel a signed link to the portal's preview page; the draft shows as it will look.
+    const preview = await request.get(`${cmsUrl}/content-manager/preview/url/${article}?documentId=${documentId}&locale=ar&status=draft`, {
+      headers,
+    });
+    expect(preview.status(), await preview.text()).toBe(200);
+    const previewUrl = (await preview.json()).data.url as string;
+    expect(previewUrl).toMatch(/\/ar\/preview\/\?/);
+    await page.goto(previewUrl.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.ar.title);
+    await expect(page.locator('.preview-notice')).toBeVisible();
+    await expect(page.locator('.rich-text h2')).toHaveText('ما الذي تغيّر');
+    await expect(page.locator('img.article-image')).toHaveAttribute('src', /^\/uploads\//);
+    // A changed link is refused; the public page does not exist yet.
+    await page.goto(previewUrl.replace(/^https?:\/\/[^/]+/, '').replace('locale=ar', 'locale=fr'));
+    await expect(page.getByRole('alert')).toContainText('غير صالح');
+    expect((await request.get(`/ar/news/${slug}/`)).status()).toBe(404);
+
+    // Publish every language; the CMS's webhook rebuilds the site.
+    const published = Date.now();
+    for (const locale of ['en', 'ar', 'fr']) {
+      const done = await request.post(`${manager}/${documentId}/actions/publish?locale=${locale}`, { headers, data: {} });
+      expect(done.status(), await done.text()).toBe(200);
+    }
+    const took = await liveAfter(request, `/fr/news/${slug}/`, published);
+    test.info().annotations.push({ type: 'publish to live', description: `${(took / 1000).toFixed(1)} s` });
 
     await page.goto(`/ar/news/${slug}/`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.ar.title);
     await expect(page.locator('.rich-text')).toHaveAttribute('lang', 'ar');
+    const img = page.locator('img.article-image');
+    await expect(img).toHaveAttribute('srcset', /\/uploads\/.* \d+w/);
+    expect(await img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await page.goto(`/fr/news/${slug}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.fr.title);
     await page.goto('/ar/news/');
-    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: texts.ar.title })).toBeVisible();
+
+    // Bengali has no translation: the English text, marked as English, with a notice; the date line in Bengali.
+    await page.goto(`/bn/news/${slug}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.locator('.fallback-notice')).toBeVisible();
+    await expect(page.locator('article header h1')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('.rich-text')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('article .article-date')).toBeVisible();
+    await expect(page.locator('[lang="en"] .article-date')).toHaveCount(0);
   } finally {
-    await request.delete(`${cmsUrl}/content-manager/collection-types/${article}/${documentId}?locale=ar`, { headers });
+    await request.delete(`${manager}/${documentId}?locale=*`, { headers });
   }
+});
+
+test('the build state is shown to editors, and a webhook call without the secret builds nothing', async ({ request }) => {
+  const token = await signIn(request);
+  const state = await request.get('/portal-service/site-builds', { headers: { authorization: `Bearer ${token}` } });
+  expect(state.status()).toBe(200);
+  expect(['idle', 'building']).toContain((await state.json()).state);
+  expect((await request.get('/portal-service/site-builds')).status()).toBe(401);
+  const forged = await request.post('/portal-service/site-builds/webhook', {
+    data: { event: 'entry.publish' },
+    headers: { authorization: 'Bearer guess' },
+  });
+  expect(forged.status()).toBe(401);
 });

@@ -34,3 +34,6 @@ export async function axeClean(page: Page, label = '') {
       .map((v) => `${label}${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`),
   ).toEqual([]);
 }
+
+/** The published site the server serves (scripts/build-site.mjs switches this link to each new build). */
+export const LIVE_SITE = join(__dirname, '..', '..', 'var', 'site', 'live');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS } from '../../src/config/routes';
 import { LANGUAGES, newsSlugs } from './content';
+import { LIVE_SITE } from './helpers';
 
 const noRedirect = { maxRedirects: 0 } as const;
 
@@ -94,7 +95,7 @@ test('the health check reports the site and the CMS up', async ({ request }) => 
 });
 
 test('the build writes redirect rules for static hosts, and the portal does not serve them nor other build files', async ({ request }) => {
-  const site = join(__dirname, '..', '..', 'public');
+  const site = LIVE_SITE;
   expect(readFileSync(join(site, '_redirects'), 'utf8')).toContain('/news/  /fr/news/  301!');
   expect(readFileSync(join(site, '_nginx-redirects.conf'), 'utf8')).toContain('return 301 /fr/');
   for (const path of ['/_redirects', '/_nginx-redirects.conf', '/_redirects.json', '/webpack.stats.json', '/chunk-map.json'])

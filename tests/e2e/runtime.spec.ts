@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LIVE_SITE } from './helpers';
 
-const appDataFile = join(__dirname, '..', '..', 'public', 'page-data', 'app-data.json');
+const appDataFile = join(LIVE_SITE, 'page-data', 'app-data.json');
 
 test('a new build deployed while a visitor browses makes the next navigation a full page load', async ({ page }) => {
   const original = readFileSync(appDataFile, 'utf8');
