@@ -230,7 +230,7 @@ async function load(baseUrl: string, seconds: number, until?: Promise<unknown>):
 
 /** Help-desk requests sent one after another by `count` writers, each answer kept to be checked in the database. */
 function writers(baseUrl: string, token: string, tag: string, count = 4) {
-  const outcomes: Array<{ subject: string; status: number; id?: string }> = [];
+  const outcomes: Array<{ subject: string; status: number; id?: string; error?: string }> = [];
   let stopped = false;
   let n = 0;
   const write = async (worker: number) => {
@@ -245,8 +245,9 @@ function writers(baseUrl: string, token: string, tag: string, count = 4) {
         });
         const body = (await response.json().catch(() => ({}))) as { id?: string };
         outcomes.push({ subject, status: response.status, id: body.id });
-      } catch {
-        outcomes.push({ subject, status: 0 });
+      } catch (error) {
+        // No answer: the connection's error (a reset, a refused connection).
+        outcomes.push({ subject, status: 0, error: (error as { cause?: { code?: string } }).cause?.code ?? String(error) });
       }
     }
   };
@@ -261,7 +262,11 @@ function writers(baseUrl: string, token: string, tag: string, count = 4) {
 }
 
 /** Every acknowledged (201) write is in the database; and which failed ones were written all the same. */
-async function checkWrites(databaseUrl: string, tag: string, outcomes: Array<{ subject: string; status: number; id?: string }>) {
+async function checkWrites(
+  databaseUrl: string,
+  tag: string,
+  outcomes: Array<{ subject: string; status: number; id?: string; error?: string }>,
+) {
   const database = await openDatabase({ url: databaseUrl });
   try {
     const rows = await database.db
@@ -277,7 +282,7 @@ async function checkWrites(databaseUrl: string, tag: string, outcomes: Array<{ s
       writes: outcomes.length,
       acknowledged: acknowledged.length,
       failed: failed.length,
-      'failed statuses': [...new Set(failed.map((outcome) => outcome.status))].join(' ') || '-',
+      'failed statuses': [...new Set(failed.map((outcome) => outcome.error ?? outcome.status))].join(' ') || '-',
       'acknowledged but lost': acknowledged.filter((outcome) => !ids.has(outcome.id!)).length,
       'failed but written': failed.filter((outcome) => subjects.has(outcome.subject)).length,
       'rows in database': rows.length,
