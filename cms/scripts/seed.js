@@ -9,11 +9,13 @@
 //  - an entry or locale that the seed brought in earlier and an editor then deleted is
 //    not brought back (the seeded entries are recorded in Strapi's core store).
 // Also makes sure that the portal's locales exist, that the Public role can read every
-// content type (find/findOne, used by the GraphQL API) and that one admin account exists.
+// content type (find/findOne, used by the GraphQL API), the admin accounts (a Super Admin and the editor
+// account with the Editor role), the admin's field help and the webhook that asks the portal for site builds.
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { ensureAccounts, ensureFieldHelp, ensureWebhook } = require('./publishing');
 
 process.env.STRAPI_TELEMETRY_DISABLED = process.env.STRAPI_TELEMETRY_DISABLED || 'true';
 
@@ -233,16 +235,6 @@ function checkPassword(password) {
   return problems;
 }
 
-async function ensureAdmin(app) {
-  const users = app.admin.services.user;
-  if (await users.exists()) return 'kept';
-  const problems = checkPassword(ADMIN_PASSWORD);
-  if (problems.length) throw new Error(`CMS_ADMIN_PASSWORD must contain ${problems.join(', ')}`);
-  if (!/^[^\s@]+@[^\s@]+$/.test(ADMIN_EMAIL)) throw new Error(`CMS_ADMIN_EMAIL "${ADMIN_EMAIL}" is not an e-mail address`);
-  await users.createFirstAdmin({ email: ADMIN_EMAIL, firstname: 'Guichet', lastname: 'Editor', password: ADMIN_PASSWORD });
-  return `created ${ADMIN_EMAIL}`;
-}
-
 const describeError = (error) => {
   const details = error && error.details && Array.isArray(error.details.errors) ? error.details.errors : [];
   const extra = details.map((detail) => `${(detail.path || []).join('.')}: ${detail.message}`).join('; ');
@@ -292,8 +284,8 @@ async function seedKind(app, kind, totals, record) {
           continue;
         }
         try {
-          // Non-localized attributes are copied by Strapi from the existing locales.
-          await documents.update({ documentId, locale: code, data, status: 'published' });
+          // Non-localized attributes are the same in every locale; a required uid (the slug) must be given again.
+          await documents.update({ documentId, locale: code, data: { ...entry.shared, ...data }, status: 'published' });
           present.add(code);
           stats.localesAdded += 1;
         } catch (error) {
@@ -322,7 +314,11 @@ async function main() {
     const locales = await ensureLocales(app);
     const granted = await ensurePublicRead(app);
     const registration = await closeRegistration(app);
-    const admin = await ensureAdmin(app);
+    const problems = checkPassword(ADMIN_PASSWORD);
+    if (problems.length) throw new Error(`CMS_ADMIN_PASSWORD must contain ${problems.join(', ')}`);
+    if (!/^[^\s@]+@[^\s@]+$/.test(ADMIN_EMAIL)) throw new Error(`CMS_ADMIN_EMAIL "${ADMIN_EMAIL}" is not an e-mail address`);
+    const admin = await ensureAccounts(app, { editorEmail: ADMIN_EMAIL, editorPassword: ADMIN_PASSWORD, varDir: path.join(repoRoot, 'var', 'cms') });
+    const help = await ensureFieldHelp(app);
     const token = await ensureServicesToken(app);
     const totals = {};
     const record = (await app.store.get(RECORD)) || {};
@@ -330,6 +326,7 @@ async function main() {
       await seedKind(app, kind, totals, record);
       await app.store.set({ ...RECORD, value: record });
     }
+    const webhook = await ensureWebhook(app, { portalUrl: process.env.PORTAL_INTERNAL_URL || process.env.PORTAL_URL || 'http://127.0.0.1:8000', secret: process.env.PUBLISHING_SECRET });
     const parts = Object.entries(totals).map(
       ([label, s]) =>
         `${label} ${s.created} created/${s.kept} kept/+${s.localesAdded} locales` +
@@ -337,7 +334,7 @@ async function main() {
     );
     console.log(
       `[seed] ${parts.join(', ')}; locales ${locales.length ? `created ${locales.join(',')}` : 'kept'}; ` +
-        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; CMS sign-up ${registration}; admin ${admin}; services token ${token}; ` +
+        `public read ${granted.length ? `granted ${granted.length}` : 'kept'}; CMS sign-up ${registration}; accounts ${admin}; site-build webhook ${webhook}; field help on ${help} types; services token ${token}; ` +
         `${warnings.length} warning(s); ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {

@@ -92,7 +92,7 @@ test('an editor previews an article with an image in Arabic and French, publishe
     await expect(page.locator('img.article-image')).toHaveAttribute('src', /^\/uploads\//);
     // A changed link is refused; the public page does not exist yet.
     await page.goto(previewUrl.replace(/^https?:\/\/[^/]+/, '').replace('locale=ar', 'locale=fr'));
-    await expect(page.getByRole('alert')).toContainText('غير صالح');
+    await expect(page.locator('.notice[role="alert"]')).toContainText('غير صالح');
     expect((await request.get(`/ar/news/${slug}/`)).status()).toBe(404);
 
     // Publish every language; the CMS's webhook rebuilds the site.
@@ -125,6 +125,16 @@ test('an editor previews an article with an image in Arabic and French, publishe
     await expect(page.locator('[lang="en"] .article-date')).toHaveCount(0);
   } finally {
     await request.delete(`${manager}/${documentId}?locale=*`, { headers });
+    // The deletion rebuilds the site: let it finish before the next tests, which read the live site.
+    await expect
+      .poll(
+        async () => (await (await request.get('/portal-service/site-builds', { headers })).json()) as { state: string; queued: boolean },
+        {
+          timeout: LIVE_WITHIN_MS,
+          intervals: [2000],
+        },
+      )
+      .toMatchObject({ state: 'idle', queued: false });
   }
 });
 

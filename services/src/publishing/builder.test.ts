@@ -8,12 +8,12 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** A builder whose "build" appends a line to a file, waits a little and exits with the given status. */
-function builder(exitCode = 0) {
+function builder(exitCode = 0, settleMs?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'guichet-builds-'));
   dirs.push(dir);
   const runs = join(dir, 'runs');
   const script = `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x'); console.error('gatsby: page failed'); setTimeout(() => process.exit(${exitCode}), 150);`;
-  const instance = new SiteBuilder({ command: [process.execPath, '-e', script], cwd: dir, statusFile: join(dir, 'status.json') });
+  const instance = new SiteBuilder({ command: [process.execPath, '-e', script], cwd: dir, statusFile: join(dir, 'status.json'), settleMs });
   const count = () => {
     try {
       return readFileSync(runs, 'utf8').length;
@@ -36,6 +36,16 @@ describe('SiteBuilder', () => {
     const status = instance.status();
     expect(status).toMatchObject({ state: 'idle', queued: false, last: { id: 2, ok: true, trigger: 'entry.publish b' } });
     expect(status.last?.error).toBeUndefined();
+  });
+
+  it('waits a moment before starting, so an entry published in several languages makes one build', async () => {
+    const { instance, count } = builder(0, 100);
+    expect(instance.request('entry.publish en')).toMatchObject({ state: 'idle', queued: true });
+    instance.request('entry.publish ar');
+    instance.request('entry.publish fr');
+    await instance.idle();
+    expect(count()).toBe(1);
+    expect(instance.status()).toMatchObject({ queued: false, last: { id: 1, trigger: 'entry.publish en', ok: true } });
   });
 
   it('keeps the end of a failed build output and the last successful build apart', async () => {

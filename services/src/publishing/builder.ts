@@ -33,6 +33,11 @@ export interface BuilderOptions {
   /** Where the last builds are kept across restarts. */
   statusFile: string;
   log?: (message: string) => void;
+  /**
+   * How long an idle builder waits for more requests before it starts: publishing an entry in three
+   * languages sends three webhooks within a second, which then make one build instead of two.
+   */
+  settleMs?: number;
 }
 
 const ERROR_TAIL = 4000;
@@ -44,6 +49,7 @@ const ERROR_TAIL = 4000;
  */
 export class SiteBuilder {
   private running?: Promise<void>;
+  private settling?: NodeJS.Timeout;
   private current?: BuildRecord;
   private pendingTrigger?: { trigger: string; requestedAt: string };
   private last?: BuildRecord;
@@ -76,8 +82,18 @@ export class SiteBuilder {
   /** Asks for a build; resolves at once. */
   request(trigger: string): BuildStatus {
     const requestedAt = new Date().toISOString();
-    if (this.current) {
+    if (this.current || this.settling) {
       this.pendingTrigger ??= { trigger, requestedAt };
+    } else if (this.options.settleMs) {
+      this.pendingTrigger = { trigger, requestedAt };
+      this.running = new Promise((resolve) => {
+        this.settling = setTimeout(() => {
+          this.settling = undefined;
+          const first = this.pendingTrigger!;
+          this.pendingTrigger = undefined;
+          resolve(this.loop(first));
+        }, this.options.settleMs);
+      });
     } else {
       this.running = this.loop({ trigger, requestedAt });
     }
@@ -152,6 +168,7 @@ export function siteBuilder(log: (message: string) => void): SiteBuilder {
     cwd: repoRoot,
     statusFile: join(repoRoot, 'var', 'site', 'status.json'),
     log,
+    settleMs: 3000,
   });
 }
 
