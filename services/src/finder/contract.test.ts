@@ -158,7 +158,7 @@ describe('tariff finder services', () => {
   });
 
   it('survives odd queries without a server error', async () => {
-    for (const query of ['%00', '\u0000x', '😀😀', 'a'.repeat(200), '"; drop table', '<script>', 'ًًً', '   x   ', '-', "'s"]) {
+    for (const query of ['%00', '\u0000x', '😀😀', 'a'.repeat(2000), '"; drop table', '<script>', 'ًًً', '   x   ', '-', "'s"]) {
       const { status } = await search(query);
       expect(status, JSON.stringify(query)).toBeLessThan(500);
     }

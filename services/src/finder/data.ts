@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
+import { HS_TEXT_LANGUAGES, hsTextFile, loadHsTexts } from './corpus.js';
+import { EXTERNAL_FILE, loadExternal, type ExternalItem } from './external.js';
 
 export const FINDER_FILES = {
   hs: 'hs/harmonized-system-2022.csv',
@@ -74,6 +76,10 @@ export interface FinderSources {
   /** Lexicon texts: references, synonyms and translations. */
   lexicon: LabelledText[];
   devset: DevItem[];
+  /** HS 2022 texts by language (en, fr, es, ar) and code. */
+  hsTexts: Map<string, Map<string, string>>;
+  /** Descriptions written by others: validation rows tune, test rows are only evaluated. */
+  external: ExternalItem[];
   /** Digest of every file read: a model trained on other data is retrained. */
   digest: string;
 }
@@ -153,7 +159,12 @@ export function loadDevset(dataDir: string): DevItem[] {
 }
 
 export function finderDataFiles(): string[] {
-  return [...Object.values(FINDER_FILES), ...TRANSLATION_LANGUAGES.map(translationFile)];
+  return [
+    ...Object.values(FINDER_FILES),
+    ...TRANSLATION_LANGUAGES.map(translationFile),
+    ...HS_TEXT_LANGUAGES.map(hsTextFile),
+    EXTERNAL_FILE,
+  ];
 }
 
 export function dataDigest(dataDir: string): string {
@@ -168,6 +179,8 @@ export function loadSources(dataDir: string): FinderSources {
     nomenclature,
     lexicon: loadLexicon(dataDir, nomenclature),
     devset: loadDevset(dataDir),
+    hsTexts: loadHsTexts(dataDir, nomenclature),
+    external: loadExternal(dataDir),
     digest: dataDigest(dataDir),
   };
 }

@@ -13,12 +13,36 @@
  *   cov    share of the query's weight found anywhere in c's, h's or ch's text
  *   prior  log of the number of lexicon texts labelled c (how common the goods are), times cov
  *   other  c is a residual subheading ("n.e.c.", "other than ..."), times cov
+ *   agree, conflict  shares of the query's attribute groups (material, knitted or woven, gender, fresh or
+ *          frozen, new or used, power source, engine capacity) that c's texts agree with or contradict
+ *   head6, head4  the head noun of the query (the last word before "made of", "for", a comma...: "knit vest
+ *          made of polyester" -> vest) is in a text of c; of any code under h
  * Term weights are inverse document frequencies over subheadings (each with its heading and chapter text).
  */
+import { shownProbabilities, type ConfidenceInput } from './confidence.js';
+import { attributesOf, compareAttributes, withEngineRanges, type Attributes } from './attributes.js';
 import { normalize, terms, termsOfWords, trigrams, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature, TextSource } from './data.js';
+import { hierarchyOf, textModelScores, type TextModelHierarchy, type TextModelState } from './textmodel.js';
 
-export const FEATURES = ['desc', 'head', 'chap', 'knnL', 'knnO', 'knn4', 'knn2', 'char6', 'char4', 'cov', 'prior', 'other'] as const;
+export const FEATURES = [
+  'desc',
+  'head',
+  'chap',
+  'knnL',
+  'knnO',
+  'knn4',
+  'knn2',
+  'char6',
+  'char4',
+  'cov',
+  'prior',
+  'other',
+  'agree',
+  'conflict',
+  'head6',
+  'head4',
+] as const;
 export type FeatureName = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
 
@@ -27,12 +51,16 @@ export const FOLDS = 5;
 
 export interface ModelParams {
   weights: number[];
+  /** Weight of the text model's log-probability in the score. */
+  textWeight: number;
   /** Softmax temperature fitted on the development half. */
   temperature: number;
   /** Score of the "none of these" option (before the temperature). */
   nullScore: number;
   /** Least probability of "none of these": the codes share at most 1 - floor. */
   floor: number;
+  /** The mapping of the top-1 probability to the chance the first code is right (confidence.ts); absent: none. */
+  confidence?: number[];
   /** Below this top-1 probability an answer is not confident. */
   threshold: number;
   k1: number;
@@ -41,6 +69,7 @@ export interface ModelParams {
 
 export const DEFAULT_PARAMS: ModelParams = {
   weights: FEATURES.map(() => 1),
+  textWeight: 0,
   temperature: 1,
   nullScore: 0,
   floor: 0,
@@ -53,6 +82,8 @@ export const DEFAULT_PARAMS: ModelParams = {
 export interface QueryFeatures {
   /** Weight of the query's known terms (0: nothing known). */
   weight: number;
+  /** How many distinct known terms the query has. */
+  known: number;
   desc: Float64Array;
   head: Float64Array;
   chap: Float64Array;
@@ -63,6 +94,14 @@ export interface QueryFeatures {
   char6: Float64Array;
   char4: Float64Array;
   cov: Float64Array;
+  agree: Float64Array;
+  conflict: Float64Array;
+  /** +1 inside the code's engine capacity range, -1 outside (see attributes.ts). */
+  engine: Float64Array;
+  head6: Float64Array;
+  head4: Float64Array;
+  /** Log-probability of each code by the text model (null: not asked for, or no model). */
+  text: Float64Array | null;
   fold: number;
 }
 
@@ -76,6 +115,8 @@ export interface PredictionResult {
   /** Probability of "none of these". */
   none: number;
   known: boolean;
+  /** How many distinct known words the query has. */
+  words: number;
 }
 
 const hashText = (text: string): number => {
@@ -92,6 +133,24 @@ export const foldOf = (text: string): number => hashText(terms(text).join(' ')) 
 
 /** Lexicon texts beyond this many add nothing to a code's prior. */
 const PRIOR_CAP = 20;
+
+/** Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle. */
+const HEAD_END =
+  /[,;:(]| (made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|en|de|pour|avec|para|con|del|du|des) /;
+
+/** The stemmed head noun of a description: the last term before HEAD_END ("knit vest made of polyester" -> vest). */
+export function headTerm(text: string): string | undefined {
+  const value = normalize(text);
+  const cut = HEAD_END.exec(` ${value} `);
+  const phrase = cut ? ` ${value} `.slice(0, cut.index) : value;
+  return terms(phrase).at(-1);
+}
+
+/**
+ * A stated engine capacity decides between the subheadings of a heading that split by capacity (8703, 8407,
+ * 8711...): a rule, not a fitted weight, as the lexicon's short texts rarely state a capacity to learn it from.
+ */
+const ENGINE_WEIGHT = 3;
 
 const RESIDUAL = /n\.e\.c|n\.e\.s|other than|\bother\b/i;
 
@@ -133,6 +192,8 @@ export interface IndexState {
   lexiconCount: Int32Array;
   /** FOLDS rows of one count per code. */
   foldCount: Int32Array;
+  /** The text model (see textmodel.ts), trained with the index. */
+  text?: TextModelState;
 }
 
 /** Packs lists of ids (each list in its given order). */
@@ -381,6 +442,9 @@ class Hierarchy {
 
 export class FinderIndex extends Hierarchy {
   readonly residual: Float64Array;
+  private readonly textHierarchy: TextModelHierarchy;
+  /** What each code's texts (chapter, heading, subheading) state of the attributes. */
+  private readonly attributes: Attributes[];
   private readonly termIds = new Map<string, number>();
   private readonly gramIds = new Map<string, number>();
 
@@ -395,7 +459,21 @@ export class FinderIndex extends Hierarchy {
     readonly state: IndexState,
   ) {
     super(nomenclature);
+    this.textHierarchy = hierarchyOf(this.codes, this.headings, this.chapters);
     this.residual = Float64Array.from(this.codes, (code) => (RESIDUAL.test(nomenclature.subheadings.get(code)!.description) ? 1 : 0));
+    this.attributes = withEngineRanges(
+      this.codes,
+      this.codes.map((code) =>
+        attributesOf(
+          [
+            nomenclature.chapters.get(code.slice(0, 2))?.description,
+            nomenclature.headings.get(code.slice(0, 4))?.description,
+            nomenclature.subheadings.get(code)!.description,
+          ].join('; '),
+          true,
+        ),
+      ),
+    );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
     state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
     this.textWord = new Float64Array(state.textLevel.length);
@@ -437,14 +515,15 @@ export class FinderIndex extends Hierarchy {
     return Math.log1p(Math.min(count, PRIOR_CAP)) / Math.log1p(PRIOR_CAP);
   }
 
-  /** Every feature of a query; texts of `fold` (a training query's own fold) are ignored. */
-  features(text: string, fold = -1): QueryFeatures {
+  /** Every feature of a query; texts of `fold` (a training query's own fold) are ignored. `withText`: the text model's scores too. */
+  features(text: string, fold = -1, withText = true): QueryFeatures {
     const { state } = this;
     const N6 = this.codes.length;
     const N4 = this.headings.length;
     const N2 = this.chapters.length;
     const result: QueryFeatures = {
       weight: 0,
+      known: 0,
       desc: new Float64Array(N6),
       head: new Float64Array(N4),
       chap: new Float64Array(N2),
@@ -455,11 +534,18 @@ export class FinderIndex extends Hierarchy {
       char6: new Float64Array(N6),
       char4: new Float64Array(N4),
       cov: new Float64Array(N6),
+      agree: new Float64Array(N6),
+      conflict: new Float64Array(N6),
+      engine: new Float64Array(N6),
+      head6: new Float64Array(N6),
+      head4: new Float64Array(N4),
+      text: null,
       fold,
     };
     const query = this.queryTerms(text);
     const weight = query.reduce((sum, item) => sum + item.weight, 0);
     result.weight = weight;
+    result.known = query.length;
     const { textWord, textGram, stamp } = this;
     const touched: number[] = [];
 
@@ -557,6 +643,30 @@ export class FinderIndex extends Hierarchy {
         result.knn2[owner] = wordSimilarity;
       }
     }
+    const head = this.termIds.get(headTerm(text) ?? '');
+    if (head !== undefined) {
+      const { offsets, values } = state.textsOfTerm;
+      for (let k = offsets[head]; k < offsets[head + 1]; k++) {
+        const textIndex = values[k];
+        if (fold >= 0 && state.textFold[textIndex] === fold) continue;
+        const owner = state.textOwner[textIndex];
+        const level = state.textLevel[textIndex];
+        if (level === 6) {
+          result.head6[owner] = 1;
+          result.head4[this.headingOf[owner]] = 1;
+        } else if (level === 4) result.head4[owner] = 1;
+      }
+    }
+    if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
+    const asked = attributesOf(text);
+    if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc)) {
+      for (let index = 0; index < N6; index++) {
+        const { agree, conflict, engine } = compareAttributes(asked, this.attributes[index]);
+        result.agree[index] = agree;
+        result.conflict[index] = conflict;
+        result.engine[index] = engine;
+      }
+    }
     return result;
   }
 
@@ -576,18 +686,27 @@ export class FinderIndex extends Hierarchy {
     into[9] = features.cov[index];
     into[10] = this.prior(index, features.fold) * features.cov[index];
     into[11] = this.residual[index] * features.cov[index];
+    into[12] = features.agree[index];
+    into[13] = features.conflict[index];
+    into[14] = features.head6[index];
+    into[15] = features.head4[heading];
     return into;
   }
 
   /** Linear scores of every code. */
-  scores(features: QueryFeatures, weights: number[]): Float64Array {
+  scores(features: QueryFeatures, weights: number[], textWeight = 0): Float64Array {
     const N6 = this.codes.length;
     const result = new Float64Array(N6);
-    const [wDesc, wHead, wChap, wKnnL, wKnnO, wKnn4, wKnn2, wChar6, wChar4, wCov, wPrior, wOther] = weights;
+    const [wDesc, wHead, wChap, wKnnL, wKnnO, wKnn4, wKnn2, wChar6, wChar4, wCov, wPrior, wOther, wAgree, wConflict, wHead6, wHead4] =
+      weights;
     // Heading- and chapter-level parts once per heading and chapter
     const headPart = new Float64Array(this.headings.length);
     for (let heading = 0; heading < headPart.length; heading++)
-      headPart[heading] = wHead * features.head[heading] + wKnn4 * features.knn4[heading] + wChar4 * features.char4[heading];
+      headPart[heading] =
+        wHead * features.head[heading] +
+        wKnn4 * features.knn4[heading] +
+        wChar4 * features.char4[heading] +
+        wHead4 * features.head4[heading];
     const chapPart = new Float64Array(this.chapters.length);
     for (let chapter = 0; chapter < chapPart.length; chapter++)
       chapPart[chapter] = wChap * features.chap[chapter] + wKnn2 * features.knn2[chapter];
@@ -599,9 +718,14 @@ export class FinderIndex extends Hierarchy {
         wChar6 * features.char6[index] +
         wCov * features.cov[index] +
         (wPrior * this.prior(index, features.fold) + wOther * this.residual[index]) * features.cov[index] +
+        wAgree * features.agree[index] +
+        wConflict * features.conflict[index] +
+        ENGINE_WEIGHT * features.engine[index] +
+        wHead6 * features.head6[index] +
         headPart[this.headingOf[index]] +
         chapPart[this.chapterOf[index]];
     }
+    if (textWeight !== 0 && features.text) for (let index = 0; index < N6; index++) result[index] += textWeight * features.text[index];
     return result;
   }
 
@@ -637,12 +761,49 @@ export function probabilities(
 }
 
 /** The top codes of a query, highest probability first. */
-export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
+export interface ScoredQuery {
+  features: QueryFeatures;
+  values: Float64Array;
+  none: number;
+}
+
+/** The features of a query and the softmax probabilities of every code (before the confidence mapping). */
+export function scoreQuery(index: FinderIndex, params: ModelParams, text: string): ScoredQuery {
   const features = index.features(text);
-  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false };
-  const scores = index.scores(features, params.weights);
+  const scores = index.scores(features, params.weights, params.textWeight);
   const { probabilities: values, none } = probabilities(scores, params.temperature, params.nullScore, params.floor);
-  return { predictions: topOf(index, values, limit), none, known: true };
+  return { features, values, none };
+}
+
+/** What the confidence mapping reads of an answer whose first two codes are at `first` and `second`. */
+export function confidenceInput(features: QueryFeatures, values: Float64Array, first: number, second: number): ConfidenceInput {
+  return {
+    top: values[first],
+    second: values[second],
+    words: features.known,
+    text: features.text ? Math.exp(features.text[first]) : values[first],
+    match: Math.max(features.knnL[first], features.knnO[first]),
+  };
+}
+
+export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
+  const { features, values, none } = scoreQuery(index, params, text);
+  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0 };
+  const top = topOf(index, values, Math.max(limit, 2));
+  const first = index.codeIndex.get(top[0].code)!;
+  const second = index.codeIndex.get(top[1].code)!;
+  const shown = shownProbabilities(
+    top.map((item) => item.probability),
+    params.confidence,
+    confidenceInput(features, values, first, second),
+  );
+  const scale = top[0].probability < 1 ? (1 - shown[0]) / (1 - top[0].probability) : 0;
+  return {
+    predictions: top.slice(0, limit).map((item, position) => ({ code: item.code, probability: shown[position] })),
+    none: Math.min(1, none * scale),
+    known: true,
+    words: features.known,
+  };
 }
 
 export function topOf(index: FinderIndex, values: Float64Array, limit: number): Prediction[] {

@@ -4,8 +4,19 @@ import fp from 'fastify-plugin';
 import { resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import type { Database } from '../db/database.js';
-import { codeParameter, FieldError, FinderService, limitParameter, queryParameter, tenantParameter, type SearchAnswer } from './service.js';
-import { loadFinder, type Finder, type LoadOptions } from './store.js';
+import {
+  codeParameter,
+  FieldError,
+  FinderService,
+  languageParameter,
+  limitParameter,
+  queryParameter,
+  tenantParameter,
+  type SearchAnswer,
+} from './service.js';
+import { loadHsTexts } from './corpus.js';
+import { recordUsage, usageRecordOf } from './usage.js';
+import { DEFAULT_FINDER_DATA_DIR, loadFinder, type Finder, type LoadOptions } from './store.js';
 
 /** The finder service the site's tariff finder calls (search, tree). */
 export const HS_FINDER_PREFIX = '/hs-finder';
@@ -25,7 +36,7 @@ function tenantOf(request: FastifyRequest): string {
 
 // Unknown query parameters are ignored (a client may add its own, such as a cache buster).
 const searchAnswer = (service: FinderService, query: Query): SearchAnswer =>
-  service.search(queryParameter(query.query), limitParameter(query.limit));
+  service.search(queryParameter(query.query), limitParameter(query.limit), languageParameter(query.language));
 
 function depthParameter(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -38,9 +49,12 @@ export interface FinderPluginOptions {
   database?: Database;
 }
 
-/** GET search?query=&limit= and GET tree?code=&depth= */
+/** Longest body of a usage record: the longest query and a code, with room for JSON escapes. */
+const USAGE_BODY_LIMIT = 16 * 1024;
+
+/** GET search?query=&limit=&language=, GET tree?code=&depth=&language= and POST usage */
 export async function hsFinderPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
-  const { service } = options;
+  const { service, database } = options;
   jsonErrors(app);
   app.get('/search', async (request, reply) => {
     tenantOf(request);
@@ -51,7 +65,20 @@ export async function hsFinderPlugin(app: FastifyInstance, options: FinderPlugin
     tenantOf(request);
     noStore(reply);
     const query = request.query as Query;
-    return service.tree(codeParameter(query.code, 'querystring.code', [2, 4, 6, 8], false), depthParameter(query.depth));
+    return service.tree(
+      codeParameter(query.code, 'querystring.code', [2, 4, 6, 8], false),
+      depthParameter(query.depth),
+      languageParameter(query.language),
+    );
+  });
+  // The code a user picked after a search: {query, code, language}; stored without anything personal.
+  app.post('/usage', { bodyLimit: USAGE_BODY_LIMIT }, async (request, reply) => {
+    tenantOf(request);
+    noStore(reply);
+    const record = usageRecordOf(request.body, service.nomenclature);
+    if (!database) throw new Error('Usage records need the services database');
+    await recordUsage(database, record);
+    return reply.code(201).send({ recorded: true, code: record.code });
   });
 }
 
@@ -88,13 +115,19 @@ export interface FinderOptions {
   finder?: Finder;
   load?: LoadOptions;
   notesDir?: string;
+  /** Where data/hs-i18n is read from (the HS texts in French, Spanish and Arabic). */
+  dataDir?: string;
 }
 
 /** Loads the model and registers both services under their prefixes. */
 async function finderServices(app: FastifyInstance, options: FinderOptions): Promise<void> {
   const finder = options.finder ?? loadFinder({ log: (message) => app.log.info(message), ...options.load });
-  const service = new FinderService(finder, options.notesDir ?? DEFAULT_NOTES_DIR);
-  await app.register(hsFinderPlugin, { prefix: HS_FINDER_PREFIX, service });
+  const service = new FinderService(
+    finder,
+    options.notesDir ?? DEFAULT_NOTES_DIR,
+    loadHsTexts(options.dataDir ?? DEFAULT_FINDER_DATA_DIR, finder.nomenclature),
+  );
+  await app.register(hsFinderPlugin, { prefix: HS_FINDER_PREFIX, service, database: options.database });
   await app.register(aiTariffPlugin, { prefix: AI_TARIFF_PREFIX, service, database: options.database });
 }
 

@@ -12,7 +12,15 @@ import type { Nomenclature } from './data.js';
 import type { Finder } from './store.js';
 
 /** Longest query accepted, in characters. */
-export const MAX_QUERY_LENGTH = 200;
+export const MAX_QUERY_LENGTH = 2000;
+/** Below this probability the first answer is more likely wrong than right: the answer says so and offers headings. */
+export const UNCERTAIN_BELOW = 0.5;
+/** A query with at least this many known words always gets its predictions (uncertain if they are unlikely). */
+export const DESCRIPTIVE_WORDS = 8;
+/** How many predictions are grouped by heading for the alternatives. */
+const ALTERNATIVE_POOL = 20;
+export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 export const DEFAULT_LIMIT = 5;
 export const MAX_LIMIT = 20;
 /** Labels of the tariff's tax columns tax01..tax08 (the demonstration tenant's). */
@@ -32,18 +40,30 @@ export interface CodeNode {
   hsCode: string;
   level: Level;
   description: string;
+  /** Language of `description` (national lines are in English). */
+  language: string;
   /** National lines only: the code from position 6 (the national digits). */
   shortCode?: string;
   children?: CodeNode[];
+}
+
+/** An HS text in the page language, or in English (`language: "en"`) where there is no translation. */
+export interface HsLabel {
+  code: string;
+  hsCode: string;
+  description: string;
+  language: string;
 }
 
 export interface PredictionItem {
   code: string;
   hsCode: string;
   description: string;
+  /** Language of `description`: the page language, or "en" where HS 2022 has no text in it. */
+  language: string;
   probability: number;
-  chapter: { code: string; hsCode: string; description: string };
-  heading: { code: string; hsCode: string; description: string };
+  chapter: HsLabel;
+  heading: HsLabel;
   children: Array<{ code: string; hsCode: string; description: string; shortCode: string }>;
 }
 
@@ -53,6 +73,13 @@ export interface SearchAnswer {
   threshold: number;
   modelVersion: number;
   predictions: PredictionItem[];
+  /** The first answer is more likely wrong than right (probability below UNCERTAIN_BELOW). */
+  uncertain: boolean;
+  /** When uncertain: the likeliest headings, each with the summed probability of its codes. */
+  alternatives: Array<HsLabel & { probability: number }>;
+  /** The page language asked for, and whether some HS texts are in English for want of a translation. */
+  language: string;
+  englishFallback: boolean;
 }
 
 /** Conventional display of a code: 61, 61.09, 6109.10, 6109.10.00. */
@@ -101,6 +128,13 @@ export function limitParameter(value: unknown, field = 'querystring.limit'): num
   return number;
 }
 
+export function languageParameter(value: unknown, field = 'querystring.language'): PageLanguage {
+  if (value === undefined || value === '') return 'en';
+  if (typeof value !== 'string' || !(PAGE_LANGUAGES as readonly string[]).includes(value))
+    throw new FieldError(field, `must be one of ${PAGE_LANGUAGES.join(', ')}`);
+  return value as PageLanguage;
+}
+
 export function tenantParameter(value: unknown, field = 'headers.tenantKey'): string {
   if (value === undefined || value === '') return 'default';
   if (typeof value !== 'string' || value.length > 64) throw new FieldError(field, 'must be a tenant key');
@@ -115,41 +149,77 @@ export class FinderService {
   constructor(
     readonly finder: Finder,
     private readonly notesDir: string,
+    /** HS 2022 texts by language and code (data/hs-i18n, the texts the hs_text table holds). */
+    private readonly hsTexts: Map<string, Map<string, string>> = new Map(),
   ) {
     this.nomenclature = finder.nomenclature;
   }
 
   /** Predictions for a description; an empty list when the best one is below the confidence threshold. */
-  search(query: string, limit = DEFAULT_LIMIT): SearchAnswer {
+  search(query: string, limit = DEFAULT_LIMIT, language: PageLanguage = 'en'): SearchAnswer {
     const { params } = this.finder;
-    const result = this.finder.predict(query, limit);
+    const result = this.finder.predict(query, Math.max(limit, ALTERNATIVE_POOL));
     const top = result.predictions[0]?.probability ?? 0;
-    const confident = result.known && top >= params.threshold;
+    // A description with many known words is not nonsense: a low first probability makes it uncertain, not refused.
+    const confident = result.known && (top >= params.threshold || result.words >= DESCRIPTIVE_WORDS);
+    const uncertain = confident && top < UNCERTAIN_BELOW;
+    const round = (value: number) => Math.round(value * 10000) / 10000;
+    const predictions = confident
+      ? result.predictions
+          .slice(0, limit)
+          .filter((item) => item.probability > 0.0005)
+          .map((item) => this.predictionItem(item.code, round(item.probability), language))
+      : [];
+    const byHeading = new Map<string, number>();
+    if (uncertain)
+      for (const item of result.predictions)
+        byHeading.set(item.code.slice(0, 4), (byHeading.get(item.code.slice(0, 4)) ?? 0) + item.probability);
+    const alternatives = [...byHeading]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([code, probability]) => ({ ...this.label(code, language), probability: round(Math.min(1, probability)) }));
+    const labels = [...predictions.flatMap((item) => [item, item.chapter, item.heading]), ...alternatives];
     return {
       query,
       confident,
       threshold: params.threshold,
       modelVersion: this.finder.version,
-      predictions: confident
-        ? result.predictions
-            .filter((item) => item.probability > 0.0005)
-            .map((item) => this.predictionItem(item.code, Math.round(item.probability * 10000) / 10000))
-        : [],
+      predictions,
+      uncertain,
+      alternatives,
+      language,
+      englishFallback: labels.some((item) => item.language !== language),
     };
   }
 
-  private predictionItem(code: string, probability: number): PredictionItem {
+  /** The HS text of a chapter, heading or subheading in the language, English where it has none. */
+  label(code: string, language: PageLanguage = 'en'): HsLabel {
+    const translated = language === 'en' ? undefined : this.hsTexts.get(language)?.get(code);
+    return { code, hsCode: hsCodeOf(code), description: translated ?? this.englishOf(code), language: translated ? language : 'en' };
+  }
+
+  private englishOf(code: string): string {
     const { nomenclature } = this;
-    const subheading = nomenclature.subheadings.get(code)!;
-    const heading = nomenclature.headings.get(code.slice(0, 4))!;
-    const chapter = nomenclature.chapters.get(code.slice(0, 2))!;
+    return code.length === 2
+      ? nomenclature.chapters.get(code)!.description
+      : code.length === 4
+        ? nomenclature.headings.get(code)!.description
+        : code.length === 6
+          ? nomenclature.subheadings.get(code)!.description
+          : nomenclature.lineByCode.get(code)!.description;
+  }
+
+  private predictionItem(code: string, probability: number, language: PageLanguage): PredictionItem {
+    const { nomenclature } = this;
+    const own = this.label(code, language);
     return {
       code,
-      hsCode: hsCodeOf(code),
-      description: subheading.description,
+      hsCode: own.hsCode,
+      description: own.description,
+      language: own.language,
       probability,
-      chapter: { code: chapter.code, hsCode: chapter.code, description: chapter.description },
-      heading: { code: heading.code, hsCode: hsCodeOf(heading.code), description: heading.description },
+      chapter: this.label(code.slice(0, 2), language),
+      heading: this.label(code.slice(0, 4), language),
       children: (nomenclature.lines.get(code) ?? []).map((line) => ({
         code: line.code,
         hsCode: hsCodeOf(line.code),
@@ -159,20 +229,13 @@ export class FinderService {
     };
   }
 
-  private node(code: string, depth: number): CodeNode {
-    const { nomenclature } = this;
+  private node(code: string, depth: number, language: PageLanguage = 'en'): CodeNode {
     const level = levelOf(code);
-    const description =
-      level === 'chapter'
-        ? nomenclature.chapters.get(code)!.description
-        : level === 'heading'
-          ? nomenclature.headings.get(code)!.description
-          : level === 'subheading'
-            ? nomenclature.subheadings.get(code)!.description
-            : nomenclature.lineByCode.get(code)!.description;
-    const node: CodeNode = { code, hsCode: hsCodeOf(code), level, description };
+    const { description, language: shown } =
+      level === 'national' ? { description: this.englishOf(code), language: 'en' } : this.label(code, language);
+    const node: CodeNode = { code, hsCode: hsCodeOf(code), level, description, language: shown };
     if (level === 'national') node.shortCode = code.slice(6);
-    if (depth > 0 && level !== 'national') node.children = this.childCodes(code).map((child) => this.node(child, depth - 1));
+    if (depth > 0 && level !== 'national') node.children = this.childCodes(code).map((child) => this.node(child, depth - 1, language));
     return node;
   }
 
@@ -195,7 +258,7 @@ export class FinderService {
   }
 
   /** A code with its path from the chapter and its subtree (`depth` levels, all by default); no code: the chapters. */
-  tree(code: string | undefined, depth?: number): Record<string, unknown> {
+  tree(code: string | undefined, depth?: number, language: PageLanguage = 'en'): Record<string, unknown> {
     const { nomenclature } = this;
     if (code === undefined) {
       return {
@@ -206,16 +269,16 @@ export class FinderService {
         children: [...nomenclature.chapters.values()]
           .sort((a, b) => a.code.localeCompare(b.code))
           .map((chapter) => ({
-            ...this.node(chapter.code, Math.max(0, (depth ?? 1) - 1)),
+            ...this.node(chapter.code, Math.max(0, (depth ?? 1) - 1), language),
             section: { code: chapter.section, description: chapter.sectionName },
           })),
       };
     }
     if (!this.exists(code)) throw new NotFoundError(`The HS code ${hsCodeOf(code)} does not exist in HS 2022 or in the national tariff`);
     const chapter = nomenclature.chapters.get(code.slice(0, 2))!;
-    const path = [2, 4, 6].filter((length) => length < code.length).map((length) => this.node(code.slice(0, length), 0));
+    const path = [2, 4, 6].filter((length) => length < code.length).map((length) => this.node(code.slice(0, length), 0, language));
     return {
-      ...this.node(code, depth ?? 3),
+      ...this.node(code, depth ?? 3, language),
       section: { code: chapter.section, description: chapter.sectionName },
       path,
     };

@@ -7,7 +7,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Chapter, Heading, NationalLine, Nomenclature, Subheading } from './data.js';
 import type { IndexState } from './model.js';
 
-const MAGIC = 'GFIX0001';
+const MAGIC = 'GFIX0002';
 
 export interface SnapshotKey {
   version: number;
@@ -16,8 +16,8 @@ export interface SnapshotKey {
   examples: number;
 }
 
-type TypedArray = Int8Array | Uint8Array | Int32Array | Float64Array;
-const TYPES = { Int8Array, Uint8Array, Int32Array, Float64Array } as const;
+type TypedArray = Int8Array | Uint8Array | Int32Array | Float32Array | Float64Array;
+const TYPES = { Int8Array, Uint8Array, Int32Array, Float32Array, Float64Array } as const;
 type TypeName = keyof typeof TYPES;
 
 interface BufferRef {

@@ -9,9 +9,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import { dataDigest, loadSources, type FinderSources, type LabelledText, type Nomenclature } from './data.js';
-import { FinderIndex, predict, type ModelParams, type PredictionResult } from './model.js';
+import { corpusTexts } from './corpus.js';
+import { hierarchyOf, trainTextModel, type TextModelOptions } from './textmodel.js';
+import { buildState, FinderIndex, predict, type ModelParams, type PredictionResult } from './model.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
-import { evaluate, fitParams, type Evaluation, type Metrics, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
+import { evaluate, fitParams, type Evaluation, type SetMetrics, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
 
 export const ARTIFACT_FORMAT = 'guichet-finder/1';
 export const DEFAULT_MODEL_DIR = resolve(repoRoot, 'var', 'finder');
@@ -23,8 +25,8 @@ export interface ExampleRecord {
 }
 
 export interface EvaluationSummary {
-  model: { dev: Metrics; test: Metrics };
-  baseline: { dev: Metrics; test: Metrics };
+  model: SetMetrics;
+  baseline: SetMetrics;
 }
 
 export interface ModelArtifact {
@@ -45,7 +47,7 @@ export interface ModelArtifact {
 /** Digest of the finder's own code: a model trained by other code is retrained. */
 export const CODE_DIGEST = (() => {
   const hash = createHash('sha256');
-  for (const name of ['text', 'model', 'train', 'data', 'snapshot']) {
+  for (const name of ['text', 'model', 'train', 'data', 'snapshot', 'textmodel', 'corpus', 'attributes', 'external']) {
     for (const extension of ['.ts', '.js']) {
       const file = join(import.meta.dirname, name + extension);
       if (existsSync(file)) {
@@ -137,8 +139,19 @@ export class Finder {
   }
 }
 
-export function buildIndex(sources: FinderSources, examples: ExampleRecord[]): FinderIndex {
-  return FinderIndex.build(sources.nomenclature, [...sources.lexicon, ...exampleTexts(examples)]);
+/** The index and its text model (trained on every text of data/ and the examples: deterministic). */
+export function buildIndex(
+  sources: FinderSources,
+  examples: ExampleRecord[],
+  log: (message: string) => void = () => {},
+  textOptions: TextModelOptions = {},
+): FinderIndex {
+  const lexicon = [...sources.lexicon, ...exampleTexts(examples)];
+  const state = buildState(sources.nomenclature, lexicon);
+  const index = new FinderIndex(sources.nomenclature, state);
+  const hierarchy = hierarchyOf(index.codes, index.headings, index.chapters);
+  state.text = trainTextModel(hierarchy, corpusTexts(sources.nomenclature, sources.hsTexts, lexicon, []), textOptions, log);
+  return index;
 }
 
 const snapshotPath = (artifactFile: string) => artifactFile.replace(/\.json$/, '.index');
@@ -167,10 +180,11 @@ export interface TrainedModel {
 
 /** Trains a model on the sources plus examples (which also serve as training queries). */
 export function trainModel(sources: FinderSources, examples: ExampleRecord[], options: TrainOptions = {}): TrainedModel {
-  const index = buildIndex(sources, examples);
+  const index = buildIndex(sources, examples, options.log, options.textModel);
   const extra: TrainingQuery[] = examples.map((example) => ({ text: example.description, code: example.code }));
-  const { params, report } = fitParams(index, sources, extra, options);
-  const evaluation = evaluate(index, params, sources.nomenclature, sources.devset);
+  const tuning = sources.external.filter((item) => item.split === 'validation');
+  const { params, report } = fitParams(index, sources, extra, { tuning, ...options });
+  const evaluation = evaluate(index, params, sources.nomenclature, sources.devset, sources.external);
   return { index, params, report, evaluation };
 }
 

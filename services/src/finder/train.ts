@@ -13,8 +13,21 @@
  * The held-out half of the development set is only ever evaluated.
  */
 import { terms } from './text.js';
-import { FEATURE_COUNT, FEATURES, FinderIndex, foldOf, probabilities, type ModelParams, DEFAULT_PARAMS } from './model.js';
+import { confidenceOf, fitConfidence, type ConfidenceSample } from './confidence.js';
+import {
+  scoreQuery,
+  confidenceInput,
+  FEATURE_COUNT,
+  FEATURES,
+  FinderIndex,
+  foldOf,
+  probabilities,
+  type ModelParams,
+  DEFAULT_PARAMS,
+} from './model.js';
 import type { DevItem, FinderSources, LabelledText, Nomenclature } from './data.js';
+import type { ExternalItem } from './external.js';
+import type { TextModelOptions } from './textmodel.js';
 
 export interface Metrics {
   count: number;
@@ -87,13 +100,14 @@ export function metricsOf(rankings: Ranking[], gold: string[], threshold?: numbe
 
 /** The model's ranking of a query: every code by probability (first 10 kept). */
 export function rankWithModel(index: FinderIndex, params: ModelParams, text: string): Ranking {
-  const features = index.features(text);
-  const scores = index.scores(features, params.weights);
-  const { probabilities: values } = probabilities(scores, params.temperature, params.nullScore, params.floor);
+  const { features, values } = scoreQuery(index, params, text);
   const order = topIndices(values, 10);
   return {
     codes: order.map((position) => index.codes[position]),
-    confidence: features.weight === 0 && !index.knows(text) ? 0 : values[order[0]],
+    confidence:
+      features.weight === 0 && !index.knows(text)
+        ? 0
+        : confidenceOf(params.confidence, confidenceInput(features, values, order[0], order[1])),
   };
 }
 
@@ -166,9 +180,9 @@ interface FeatureMatrix {
 function candidateRows(index: FinderIndex, query: TrainingQuery): Float64Array | undefined {
   const gold = index.codeIndex.get(query.code);
   if (gold === undefined) return undefined;
-  const features = index.features(query.text, query.unmasked ? -1 : foldOf(query.text));
+  const features = index.features(query.text, query.unmasked ? -1 : foldOf(query.text), false);
   if (features.weight === 0) return undefined;
-  const unit = FEATURES.map((name) => (name === 'prior' || name === 'other' ? 0 : 1));
+  const unit = FEATURES.map((name) => (name === 'prior' || name === 'other' ? 0 : name === 'conflict' ? -1 : 1));
   const scores = index.scores(features, unit);
   const order = topIndices(scores, CANDIDATES).filter((position) => position !== gold);
   const rows = new Float64Array((order.length + 1) * FEATURE_COUNT);
@@ -290,12 +304,22 @@ export interface TrainOptions {
   iterations?: number;
   l2?: number;
   log?: (message: string) => void;
+  /** Options of the text model (dimensions, epochs). */
+  textModel?: TextModelOptions;
+  /** Descriptions written by others that may be tuned on (never held-out rows): they fit the text model's weight and the calibration. */
+  tuning?: TuningItem[];
+}
+
+export interface TuningItem {
+  description: string;
+  code: string;
 }
 
 export interface TrainReport {
   queries: number;
   loss: number;
   weights: Record<string, number>;
+  textWeight: number;
   temperature: number;
   nullScore: number;
   floor: number;
@@ -360,20 +384,19 @@ export function fitParams(
   });
   log(`finder: weights fitted (loss ${loss.toFixed(4)}) in ${Math.round(performance.now() - started)} ms`);
   const calibrationStarted = performance.now();
-  const calibration = calibrate(
-    index,
-    weights,
-    sources.devset.filter((item) => item.half === 'dev'),
-    nonsenseQueries(),
-  );
-  log(`finder: calibrated in ${Math.round(performance.now() - calibrationStarted)} ms`);
-  const params: ModelParams = { ...DEFAULT_PARAMS, weights, ...calibration };
+  const tuning: TuningItem[] = [...sources.devset.filter((item) => item.half === 'dev'), ...(options.tuning ?? [])];
+  const textWeight = fitTextWeight(index, weights, tuning);
+  const calibration = calibrate(index, weights, textWeight, tuning, nonsenseQueries());
+  log(`finder: text model weight ${textWeight}, calibrated in ${Math.round(performance.now() - calibrationStarted)} ms`);
+  const fitted: ModelParams = { ...DEFAULT_PARAMS, weights, textWeight, ...calibration };
+  const params = withConfidence(index, fitted, tuning, nonsenseQueries());
   return {
     params,
     report: {
       queries: rows.length,
       loss,
       weights: Object.fromEntries(FEATURES.map((name, position) => [name, Number(weights[position].toFixed(4))])),
+      textWeight,
       temperature: calibration.temperature,
       nullScore: calibration.nullScore,
       floor: calibration.floor,
@@ -381,6 +404,49 @@ export function fitParams(
       milliseconds: Math.round(performance.now() - started),
     },
   };
+}
+
+/**
+ * Fits the mapping of the top-1 probability to the chance it is right (see confidence.ts) on the tuning
+ * items and nonsense, then sets the confidence threshold: the lowest shown top-1 probability that at most
+ * 5% of the nonsense queries reach.
+ */
+function withConfidence(index: FinderIndex, params: ModelParams, tuning: TuningItem[], nonsense: string[]): ModelParams {
+  const sample = (text: string, gold: string | undefined): ConfidenceSample | undefined => {
+    const { features, values } = scoreQuery(index, params, text);
+    if (features.weight === 0 && !index.knows(text)) return undefined;
+    const [first, second] = topIndices(values, 2);
+    return { ...confidenceInput(features, values, first, second), right: gold !== undefined && index.codes[first] === gold ? 1 : 0 };
+  };
+  const positives = tuning.map((item) => sample(item.description, item.code)).filter((item) => item !== undefined);
+  const negatives = nonsense.map((text) => sample(text, undefined)).filter((item) => item !== undefined);
+  const negativeWeight = (0.25 * positives.length) / Math.max(1, negatives.length);
+  const confidence = fitConfidence([...positives, ...negatives.map((item) => ({ ...item, weight: negativeWeight }))]);
+  const nonsenseTop = negatives.map((item) => confidenceOf(confidence, item)).sort((a, b) => b - a);
+  const allowed = Math.floor(nonsense.length * 0.05);
+  const threshold = Math.max(0.02, Math.min(0.5, (nonsenseTop[allowed] ?? 0) + 1e-3));
+  return { ...params, confidence, threshold: Number(threshold.toFixed(3)) };
+}
+
+/** Candidate weights of the text model's log-probability. */
+const TEXT_WEIGHTS = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6, 0.8];
+
+/** The weight of the text model in the score: the best top-1 (then top-5) at 6 digits on the tuning items. */
+export function fitTextWeight(index: FinderIndex, weights: number[], items: TuningItem[]): number {
+  const prepared = items
+    .map((item) => ({ features: index.features(item.description), gold: index.codeIndex.get(item.code) }))
+    .filter((item) => item.gold !== undefined && item.features.text !== null);
+  let best = { weight: 0, score: -1 };
+  for (const weight of TEXT_WEIGHTS) {
+    let score = 0;
+    for (const { features, gold } of prepared) {
+      const order = topIndices(index.scores(features, weights, weight), 5);
+      if (order[0] === gold) score += 1;
+      if (order.includes(gold!)) score += 0.5;
+    }
+    if (score > best.score) best = { weight, score };
+  }
+  return best.weight;
 }
 
 /**
@@ -426,12 +492,13 @@ function logPartition(scores: CompressedScores, temperature: number, nullScore: 
 export function calibrate(
   index: FinderIndex,
   weights: number[],
-  dev: DevItem[],
+  textWeight: number,
+  dev: TuningItem[],
   nonsense: string[],
 ): { temperature: number; nullScore: number; floor: number; threshold: number } {
   const positives = dev
     .map((item) => {
-      const scores = index.scores(index.features(item.description), weights);
+      const scores = index.scores(index.features(item.description), weights, textWeight);
       const gold = index.codeIndex.get(item.code);
       if (gold === undefined) return undefined;
       let first = 0;
@@ -442,7 +509,7 @@ export function calibrate(
   const negatives = nonsense
     .map((text) => {
       const features = index.features(text);
-      return features.weight === 0 && !index.knows(text) ? undefined : { raw: index.scores(features, weights) };
+      return features.weight === 0 && !index.knows(text) ? undefined : { raw: index.scores(features, weights, textWeight) };
     })
     .filter((item) => item !== undefined)
     .map((item) => ({ ...item, scores: compress(item.raw) }));
@@ -509,15 +576,53 @@ export function calibrate(
   return { temperature, nullScore, floor, threshold: Number(threshold.toFixed(3)) };
 }
 
+/** Metrics of our own set's halves and, when given, of text written by others (its validation and test rows). */
+export interface SetMetrics {
+  dev: Metrics;
+  test: Metrics;
+  externalValidation?: Metrics;
+  externalTest?: Metrics;
+}
+
+export const SET_NAMES = {
+  dev: 'own dev',
+  test: 'own held-out',
+  externalValidation: 'CBP validation',
+  externalTest: 'CBP test',
+} as const;
+
+function externalMetrics(
+  external: ExternalItem[],
+  rank: (text: string) => Ranking,
+  threshold?: number,
+): Pick<SetMetrics, 'externalValidation' | 'externalTest'> {
+  if (external.length === 0) return {};
+  const of = (split: ExternalItem['split']) => {
+    const items = external.filter((item) => item.split === split);
+    return metricsOf(
+      items.map((item) => rank(item.description)),
+      items.map((item) => item.code),
+      threshold,
+    );
+  };
+  return { externalValidation: of('validation'), externalTest: of('test') };
+}
+
 export interface Evaluation {
-  model: { dev: Metrics; test: Metrics };
-  baseline: { dev: Metrics; test: Metrics };
+  model: SetMetrics;
+  baseline: SetMetrics;
   /** Top-1 at 2 digits of the non-English items of each half. */
   languages: Record<string, { count: number; chapterTop1: number; chapterTop3: number; top5: number }>;
   nonsenseConfident: number;
 }
 
-export function evaluate(index: FinderIndex, params: ModelParams, nomenclature: Nomenclature, devset: DevItem[]): Evaluation {
+export function evaluate(
+  index: FinderIndex,
+  params: ModelParams,
+  nomenclature: Nomenclature,
+  devset: DevItem[],
+  external: ExternalItem[] = [],
+): Evaluation {
   const baseline = new KeywordBaseline(nomenclature);
   const halves = { dev: devset.filter((item) => item.half === 'dev'), test: devset.filter((item) => item.half === 'test') };
   const modelRankings = new Map(devset.map((item) => [item, rankWithModel(index, params, item.description)]));
@@ -551,10 +656,12 @@ export function evaluate(index: FinderIndex, params: ModelParams, nomenclature: 
     model: {
       dev: result(halves.dev, (item) => modelRankings.get(item)!, params.threshold),
       test: result(halves.test, (item) => modelRankings.get(item)!, params.threshold),
+      ...externalMetrics(external, (text) => rankWithModel(index, params, text), params.threshold),
     },
     baseline: {
       dev: result(halves.dev, (item) => baseline.rank(item.description)),
       test: result(halves.test, (item) => baseline.rank(item.description)),
+      ...externalMetrics(external, (text) => baseline.rank(text)),
     },
     languages,
     nonsenseConfident,
@@ -567,7 +674,7 @@ const percent = (value: number) => `${(100 * value).toFixed(1)}%`.padStart(6);
 export function formatEvaluation(evaluation: Evaluation): string {
   const lines: string[] = [];
   const header =
-    `${'ranker'.padEnd(22)}${'half'.padEnd(6)}${'n'.padStart(4)}  ` +
+    `${'ranker'.padEnd(22)}${'set'.padEnd(16)}${'n'.padStart(4)}  ` +
     ['2', '4', '6'].map((d) => `top1@${d} top3@${d} top5@${d}`).join('  ') +
     '    ECE';
   lines.push(header);
@@ -575,13 +682,14 @@ export function formatEvaluation(evaluation: Evaluation): string {
     ['model', evaluation.model],
     ['baseline BM25 (HS only)', evaluation.baseline],
   ] as const) {
-    for (const half of ['dev', 'test'] as const) {
+    for (const half of Object.keys(SET_NAMES) as Array<keyof typeof SET_NAMES>) {
       const metrics = halves[half];
+      if (!metrics) continue;
       const cells = (['2', '4', '6'] as const).map(
         (digits) => `${percent(metrics.top[digits][1])} ${percent(metrics.top[digits][3])} ${percent(metrics.top[digits][5])}`,
       );
       lines.push(
-        `${name.padEnd(22).slice(0, 22)}${half.padEnd(6)}${String(metrics.count).padStart(4)}  ${cells.join('  ')}    ${metrics.ece === null ? '   -' : metrics.ece.toFixed(3)}`,
+        `${name.padEnd(22).slice(0, 22)}${SET_NAMES[half].padEnd(16)}${String(metrics.count).padStart(4)}  ${cells.join('  ')}    ${metrics.ece === null ? '   -' : metrics.ece.toFixed(3)}`,
       );
     }
   }

@@ -1,15 +1,27 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { AnyDatabase, DialectName } from '../db/database.js';
+
+/** Table of the codes users pick after a finder search: text, code, language and time, nothing personal. */
+export const USAGE_TABLE = 'finder_usage';
 
 /** The codes users pick after a finder search (text, code, language, time; nothing personal). */
 export function createFinderUsage(dialect: DialectName): Migration {
-  void dialect;
   return {
     async up(db: Kysely<AnyDatabase>) {
-      void db;
+      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      await db.schema
+        .createTable(USAGE_TABLE)
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) => column.primaryKey())
+        .addColumn('query', 'text', (column) => column.notNull())
+        .addColumn('code', text, (column) => column.notNull())
+        .addColumn('language', text, (column) => column.notNull())
+        // ISO 8601 UTC text on both databases: ordered as time, read back unchanged.
+        .addColumn('createdAt', text, (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex(`${USAGE_TABLE}_created`).on(USAGE_TABLE).columns(['createdAt', 'id']).execute();
     },
     async down(db: Kysely<AnyDatabase>) {
-      void db;
+      await db.schema.dropTable(USAGE_TABLE).ifExists().execute();
     },
   };
 }

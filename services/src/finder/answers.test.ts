@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { finderPlugin, HS_FINDER_PREFIX } from './plugin.js';
+import { MAX_QUERY_LENGTH, UNCERTAIN_BELOW } from './service.js';
+import { testFinder } from './test-model.js';
+
+interface Label {
+  code: string;
+  hsCode: string;
+  description: string;
+  language: string;
+  probability?: number;
+}
+
+/** A goods description as pasted from a catalogue: over 1,000 characters, about men's knitted cotton T-shirts. */
+export const LONG_DESCRIPTION =
+  "Men's T-shirt with short sleeves and a crew neck, made of knitted single jersey fabric of 100% combed cotton " +
+  '(180 g/m2), garment dyed. The T-shirt has a rib knit neckband of cotton with 5% elastane, side seams, a taped back ' +
+  'neck and double-needle hems at the sleeves and at the bottom. The front has a printed logo; there is no pocket, ' +
+  'no zipper, no buttons and no lining. The knitted cotton fabric is soft, pre-shrunk and breathable; the T-shirt is ' +
+  'worn as an outer garment or under a shirt or a sweater, at home, for sports or at work. Available in white, black, ' +
+  "navy and heather grey, in men's sizes S, M, L, XL and XXL, with a regular fit. Care: machine washable at 40 degrees, " +
+  'do not bleach, tumble dry low, iron on the reverse side. Each T-shirt weighs about 190 grams and carries a sewn-in ' +
+  'care label stating the fibre content (100% cotton) and the country of origin. The knitted cotton T-shirts are ' +
+  "presented folded, each in its own bag, for retail sale in clothing shops, and sold as men's cotton T-shirts.";
+
+describe('finder answers: long descriptions, uncertain answers, page languages', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(finderPlugin, { finder: testFinder() });
+    await app.ready();
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const search = async (query: string, extra = '') => {
+    const response = await app.inject({ method: 'GET', url: `${HS_FINDER_PREFIX}/search?query=${encodeURIComponent(query)}${extra}` });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('accepts a description of up to 2,000 characters and finds its chapter; longer is a 400 stating the limit', async () => {
+    expect(LONG_DESCRIPTION.length).toBeGreaterThan(1000);
+    const { status, body } = await search(LONG_DESCRIPTION);
+    expect(status).toBe(200);
+    expect(body.confident).toBe(true);
+    expect(body.predictions[0].code.slice(0, 2)).toBe('61');
+    const longest = (LONG_DESCRIPTION + ' ').repeat(3).slice(0, MAX_QUERY_LENGTH);
+    expect((await search(longest)).status).toBe(200);
+    const tooLong = await search('x'.repeat(MAX_QUERY_LENGTH + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ field: 'querystring.query', message: 'querystring.query: must be at most 2000 characters long' });
+  });
+
+  it('says when the first answer is uncertain and offers the likeliest headings, by summed probability', async () => {
+    const { body } = await search('plastic articles', '&limit=5');
+    expect(body.confident).toBe(true);
+    expect(body.uncertain).toBe(true);
+    expect(body.predictions[0].probability).toBeLessThan(UNCERTAIN_BELOW);
+    const alternatives = body.alternatives as Label[];
+    expect(alternatives.length).toBeGreaterThan(1);
+    for (const heading of alternatives) expect(heading.code).toMatch(/^\d{4}$/);
+    const probabilities = alternatives.map((heading) => heading.probability!);
+    expect([...probabilities].sort((a, b) => b - a)).toEqual(probabilities);
+    expect(probabilities.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(1 + 1e-6);
+    // A heading holds at least the probability of its best code.
+    const first = body.predictions[0];
+    expect(alternatives.find((heading) => heading.code === first.code.slice(0, 4))!.probability).toBeGreaterThanOrEqual(first.probability);
+
+    const sure = await search("men's cotton t-shirt");
+    expect(sure.body).toMatchObject({ uncertain: false, alternatives: [] });
+    expect(sure.body.predictions[0].probability).toBeGreaterThanOrEqual(UNCERTAIN_BELOW);
+  });
+
+  it('does not take a used 1500cc car for an electric one', async () => {
+    const { body } = await search('used car 1500cc');
+    expect(body.predictions[0].code).not.toBe('870380');
+    expect(body.predictions.map((item: Label) => item.code)).toContain('870322');
+  });
+
+  it('gives HS texts in the page language, English marked as such where there is no translation', async () => {
+    const fr = await search("men's cotton t-shirt", '&language=fr');
+    const tshirt = fr.body.predictions.find((item: Label) => item.code === '610910');
+    expect(tshirt).toMatchObject({ language: 'fr', heading: { code: '6109', language: 'fr' }, chapter: { language: 'fr' } });
+    expect(tshirt.heading.description).toMatch(/T-shirts.*bonneterie/i);
+    expect(fr.body).toMatchObject({ language: 'fr', englishFallback: false });
+
+    const bn = await search("men's cotton t-shirt", '&language=bn');
+    expect(bn.body.predictions[0]).toMatchObject({ language: 'en', heading: { language: 'en' } });
+    expect(bn.body.englishFallback).toBe(true);
+
+    // Chapter 15 has no Arabic title in the source: English, marked.
+    const tree = await app.inject({ method: 'GET', url: `${HS_FINDER_PREFIX}/tree?code=1509&language=ar` });
+    expect(tree.json()).toMatchObject({ language: 'ar', path: [{ code: '15', language: 'en' }] });
+
+    const bad = await search('rice', '&language=de');
+    expect(bad).toMatchObject({ status: 400, body: { field: 'querystring.language' } });
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Attributes that decide between neighbouring codes whatever the wording: material, knitted or woven,
+ * gender, fresh, chilled, frozen or dried, new or used, power source, engine capacity. A query's
+ * attributes are compared with those its code's texts state (chapter, heading, subheading): how many of the
+ * query's attribute groups the code agrees with, and how many it contradicts (the code names another value
+ * of the group and not the query's, or an engine capacity range the query's capacity is outside of).
+ */
+import { normalize } from './text.js';
+
+interface Group {
+  name: string;
+  values: Record<string, RegExp>;
+}
+
+// Patterns on normalised text (lower case, accents folded). Word starts only, so "cotton" matches "cottons".
+const GROUPS: Group[] = [
+  {
+    name: 'material',
+    values: {
+      cotton: /\b(cotton|coton|algodon|قطن)/,
+      wool: /\b(wool|woollen|merino|cashmere|laine|lana|صوف)/,
+      silk: /\b(silk|soie|seda|حرير)/,
+      synthetic: /\b(synthetic|polyester|nylon|acrylic|man-made|manmade|spandex|elastane|polyamide|synthetique|sintetic)/,
+      leather: /\b(leather|cuir|cuero|جلد)/,
+      plastic: /\b(plastic|plastique|plastico|pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|بلاستيك)/,
+      rubber: /\b(rubber|caoutchouc|caucho|مطاط)/,
+      wood: /\b(wood|wooden|timber|bois|madera|خشب)/,
+      paper: /\b(paper|paperboard|cardboard|papier|carton|papel|ورق)/,
+      glass: /\b(glass|verre|vidrio|زجاج)/,
+      ceramic: /\b(ceramic|porcelain|stoneware|ceramique|ceramica)/,
+      steel: /\b(steel|iron\b|acier|fer\b|acero|hierro|حديد|فولاذ)/,
+      aluminium: /\b(aluminium|aluminum|aluminio|المنيوم)/,
+      copper: /\b(copper|brass|bronze|cuivre|laiton|cobre|نحاس)/,
+    },
+  },
+  {
+    name: 'construction',
+    values: {
+      knitted: /\b(knit|knitted|crochet|jersey fabric|tricot|punto|محبوك)/,
+      woven: /\b(woven|not knitted|denim|tisse|tejid)/,
+    },
+  },
+  {
+    name: 'gender',
+    values: {
+      men: /\b(men|man|boy|boys|gent|gents|homme|hommes|garcon|garcons|hombre|hombres|nino|ninos|رجال)\b(?!-?made)/,
+      women: /\b(women|woman|girl|girls|lady|ladies|femme|femmes|fille|filles|mujer|mujeres|nina|ninas|نساء|نسائي)\b/,
+      babies: /\b(baby|babies|infant|infants|toddler|bebe|رضع)/,
+    },
+  },
+  {
+    name: 'state',
+    values: {
+      fresh: /\b(fresh|chilled|frais|fresco|refrigere|طازج|مبرد)/,
+      frozen: /\b(frozen|freez|congele|congelad|مجمد)/,
+      dried: /\b(dried|dry\b|dehydrated|seche|seco\b|مجفف)/,
+    },
+  },
+  {
+    name: 'condition',
+    values: {
+      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|solely|principally|exclusively))|second[- ]hand|worn\b|usado|مستعمل)/,
+      new: /\b(new|neuf|neuve|nuevo|nueva|جديد)\b/,
+    },
+  },
+  {
+    name: 'power',
+    values: {
+      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)/,
+      spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
+      diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
+    },
+  },
+];
+
+/** A subheading text saying "not knitted" is woven, whatever else it says. */
+const NOT_KNITTED = /\bnot knitted\b/;
+/** Heading and subheading texts "other than X" or "excluding X" do not state X. */
+const NEGATED = /\b(other than|excluding|not of|not containing|except)\b[^;,]*/g;
+
+export interface Attributes {
+  /** Per group, the bitmask of the values stated. */
+  masks: Int32Array;
+  /** Engine capacity in cc, or NaN. */
+  cc: number;
+  /** Cylinder capacity range stated by a code: [low, high] (exclusive low), or NaN. */
+  range: [number, number];
+}
+
+const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.)/;
+
+export function attributesOf(text: string, isCode = false): Attributes {
+  let value = normalize(text);
+  if (isCode) value = value.replace(NEGATED, ' ');
+  const masks = new Int32Array(GROUPS.length);
+  GROUPS.forEach((group, position) => {
+    Object.values(group.values).forEach((pattern, bit) => {
+      if (pattern.test(value)) masks[position] |= 1 << bit;
+    });
+  });
+  const construction = GROUPS.findIndex((group) => group.name === 'construction');
+  if (NOT_KNITTED.test(value)) masks[construction] = 2;
+  const match = CC.exec(value);
+  const cc = !isCode && match ? Number(match[1].replace(/,/g, '')) : NaN;
+  let range: [number, number] = [NaN, NaN];
+  if (isCode) {
+    const over = /capacity (?:exceeding|over) ([\d,]+)/.exec(value);
+    const under = /(?:not over|not exceeding) ([\d,]+)\s*cc/.exec(value);
+    const stated = /cylinder capacity/.test(value);
+    range = [
+      over ? Number(over[1].replace(/,/g, '')) : stated ? 0 : NaN,
+      under ? Number(under[1].replace(/,/g, '')) : stated ? Infinity : NaN,
+    ];
+  }
+  return { masks, cc, range };
+}
+
+/**
+ * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
+ * `engine`: +1 when the query's engine capacity is inside the code's range, -1 outside, 0 when either is silent.
+ */
+export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; engine: number } {
+  let groups = 0;
+  let agree = 0;
+  let conflict = 0;
+  for (let position = 0; position < query.masks.length; position++) {
+    const asked = query.masks[position];
+    if (!asked) continue;
+    groups++;
+    const stated = code.masks[position];
+    if (asked & stated) agree++;
+    else if (stated) conflict++;
+  }
+  let engine = 0;
+  if (!Number.isNaN(query.cc) && !Number.isNaN(code.range[0])) {
+    groups++;
+    engine = query.cc > code.range[0] && query.cc <= code.range[1] ? 1 : -1;
+    if (engine > 0) agree++;
+    else conflict++;
+  }
+  return groups ? { agree: agree / groups, conflict: conflict / groups, engine } : { agree: 0, conflict: 0, engine };
+}
+
+/**
+ * Under a heading whose codes state engine capacities (8703: 1000cc, 1500cc...), a code without one (electric
+ * vehicles, "other") contradicts a query that states a capacity: an empty range.
+ */
+export function withEngineRanges(codes: string[], attributes: Attributes[]): Attributes[] {
+  const ranged = new Set(codes.filter((_, index) => !Number.isNaN(attributes[index].range[0])).map((code) => code.slice(0, 4)));
+  return attributes.map((item, index) =>
+    Number.isNaN(item.range[0]) && ranged.has(codes[index].slice(0, 4)) ? { ...item, range: [-1, -1] as [number, number] } : item,
+  );
+}

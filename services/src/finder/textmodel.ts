@@ -1,0 +1,331 @@
+/**
+ * A supervised text classifier in the manner of fastText: a query is the mean of the embeddings of its
+ * hashed features (stemmed words, word bigrams, character 3- to 5-grams of each word), and a softmax that
+ * follows the nomenclature scores it: chapter, then heading within the chapter, then subheading within the
+ * heading (log P(subheading) = log P(chapter) + log P(heading | chapter) + log P(subheading | heading)).
+ * Character n-grams and the hierarchy carry over to phrasing no text of data/ uses. Trained by SGD with a
+ * linearly decaying rate on every labelled text (a text labelled with a chapter or heading trains the
+ * levels above it only). Deterministic: same texts, same weights.
+ */
+import { normalize, termsOfWords, words } from './text.js';
+
+export interface TextModelState {
+  dim: number;
+  buckets: number;
+  input: Float32Array;
+  chapterOut: Float32Array;
+  headingOut: Float32Array;
+  codeOut: Float32Array;
+}
+
+/** The nomenclature as the model sees it: indices of the three levels and how they nest. */
+export interface TextModelHierarchy {
+  codes: string[];
+  headings: string[];
+  chapters: string[];
+  headingOf: Int32Array;
+  chapterOf: Int32Array;
+  chapterOfHeading: Int32Array;
+  codesOfHeading: { offsets: Int32Array; values: Int32Array };
+  headingsOfChapter: { offsets: Int32Array; values: Int32Array };
+}
+
+export interface TrainingText {
+  text: string;
+  /** 2, 4 or 6 digits. */
+  code: string;
+}
+
+export interface TextModelOptions {
+  dim?: number;
+  buckets?: number;
+  epochs?: number;
+  rate?: number;
+}
+
+const MIN_GRAM = 3;
+const MAX_GRAM = 5;
+
+function hash(text: string): number {
+  let value = 2166136261;
+  for (let index = 0; index < text.length; index++) value = Math.imul(value ^ text.charCodeAt(index), 16777619);
+  return value >>> 0;
+}
+
+/** The ids of a term and its character n-grams, by bucket count and term (bounded). */
+const termCache = new Map<string, number[]>();
+const TERM_CACHE_SIZE = 200_000;
+
+function termIds(term: string, buckets: number): number[] {
+  const key = `${buckets} ${term}`;
+  let ids = termCache.get(key);
+  if (ids) return ids;
+  ids = [hash(`w ${term}`) % buckets];
+  const padded = `<${term}>`;
+  if (padded.length > MIN_GRAM + 1)
+    for (let n = MIN_GRAM; n <= MAX_GRAM; n++)
+      for (let start = 0; start + n <= padded.length; start++) ids.push(hash(`c ${padded.slice(start, start + n)}`) % buckets);
+  if (termCache.size < TERM_CACHE_SIZE) termCache.set(key, ids);
+  return ids;
+}
+
+/** The hashed feature ids of a text (repeats kept: a word said twice weighs twice). */
+export function featureIds(text: string, buckets: number): Int32Array {
+  const list = termsOfWords(words(normalize(text)));
+  const ids: number[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const term = list[index];
+    ids.push(...termIds(term, buckets));
+    if (index > 0) ids.push(hash(`b ${list[index - 1]} ${term}`) % buckets);
+  }
+  return Int32Array.from(ids);
+}
+
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The mean embedding of a text's features into `hidden`; false when it has none. */
+function embed(state: TextModelState, ids: Int32Array, hidden: Float32Array): boolean {
+  const { dim, input } = state;
+  hidden.fill(0);
+  if (ids.length === 0) return false;
+  for (const id of ids) {
+    const base = id * dim;
+    for (let k = 0; k < dim; k++) hidden[k] += input[base + k];
+  }
+  const scale = 1 / ids.length;
+  for (let k = 0; k < dim; k++) hidden[k] *= scale;
+  return true;
+}
+
+/**
+ * One softmax step over `members` (rows of `out`), gold at `gold`: updates the rows and adds the gradient
+ * of the hidden vector to `gradient`. Returns the log-likelihood.
+ */
+function softmaxStep(
+  out: Float32Array,
+  dim: number,
+  members: ArrayLike<number>,
+  first: number,
+  last: number,
+  gold: number,
+  hidden: Float32Array,
+  gradient: Float32Array,
+  rate: number,
+  scores: Float64Array,
+): number {
+  let max = -Infinity;
+  for (let position = first; position < last; position++) {
+    const base = members[position] * dim;
+    let score = 0;
+    for (let k = 0; k < dim; k++) score += out[base + k] * hidden[k];
+    scores[position - first] = score;
+    if (score > max) max = score;
+  }
+  let sum = 0;
+  for (let position = first; position < last; position++) sum += Math.exp(scores[position - first] - max);
+  let goldScore = 0;
+  for (let position = first; position < last; position++) {
+    const member = members[position];
+    const p = Math.exp(scores[position - first] - max) / sum;
+    if (member === gold) goldScore = scores[position - first];
+    const alpha = rate * ((member === gold ? 1 : 0) - p);
+    if (alpha === 0) continue;
+    const base = member * dim;
+    for (let k = 0; k < dim; k++) {
+      gradient[k] += alpha * out[base + k];
+      out[base + k] += alpha * hidden[k];
+    }
+  }
+  return goldScore - max - Math.log(sum);
+}
+
+const range = (count: number) => ({ offsets: Int32Array.from([0, count]), values: Int32Array.from({ length: count }, (_, i) => i) });
+
+/** Trains the classifier on labelled texts. */
+export function trainTextModel(
+  hierarchy: TextModelHierarchy,
+  texts: TrainingText[],
+  options: TextModelOptions = {},
+  log: (message: string) => void = () => {},
+): TextModelState {
+  const started = performance.now();
+  const dim = options.dim ?? 32;
+  const buckets = options.buckets ?? 1 << 18;
+  const epochs = options.epochs ?? 10;
+  const rate = options.rate ?? 0.8;
+  const random = seeded(4242);
+  const state: TextModelState = {
+    dim,
+    buckets,
+    input: Float32Array.from({ length: buckets * dim }, () => (random() - 0.5) / dim),
+    chapterOut: new Float32Array(hierarchy.chapters.length * dim),
+    headingOut: new Float32Array(hierarchy.headings.length * dim),
+    codeOut: new Float32Array(hierarchy.codes.length * dim),
+  };
+  const chapterIndex = new Map(hierarchy.chapters.map((code, index) => [code, index]));
+  const headingIndex = new Map(hierarchy.headings.map((code, index) => [code, index]));
+  const codeIndex = new Map(hierarchy.codes.map((code, index) => [code, index]));
+  const examples: Array<{ ids: Int32Array; chapter: number; heading: number; code: number }> = [];
+  for (const { text, code } of texts) {
+    const ids = featureIds(text, buckets);
+    const chapter = chapterIndex.get(code.slice(0, 2));
+    if (ids.length === 0 || chapter === undefined) continue;
+    const heading = code.length >= 4 ? (headingIndex.get(code.slice(0, 4)) ?? -1) : -1;
+    const leaf = code.length >= 6 ? (codeIndex.get(code.slice(0, 6)) ?? -1) : -1;
+    examples.push({ ids, chapter, heading, code: leaf });
+  }
+  const order = Int32Array.from(examples.keys());
+  const hidden = new Float32Array(dim);
+  const gradient = new Float32Array(dim);
+  const scores = new Float64Array(Math.max(hierarchy.chapters.length, 1024));
+  const chapters = range(hierarchy.chapters.length);
+  const total = epochs * examples.length;
+  let step = 0;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let position = order.length - 1; position > 0; position--) {
+      const other = Math.floor(random() * (position + 1));
+      [order[position], order[other]] = [order[other], order[position]];
+    }
+    let likelihood = 0;
+    for (const which of order) {
+      const example = examples[which];
+      const lr = rate * (1 - step++ / total);
+      embed(state, example.ids, hidden);
+      gradient.fill(0);
+      likelihood += softmaxStep(
+        state.chapterOut,
+        dim,
+        chapters.values,
+        0,
+        chapters.values.length,
+        example.chapter,
+        hidden,
+        gradient,
+        lr,
+        scores,
+      );
+      if (example.heading >= 0) {
+        const { offsets, values } = hierarchy.headingsOfChapter;
+        likelihood += softmaxStep(
+          state.headingOut,
+          dim,
+          values,
+          offsets[example.chapter],
+          offsets[example.chapter + 1],
+          example.heading,
+          hidden,
+          gradient,
+          lr,
+          scores,
+        );
+        if (example.code >= 0) {
+          const group = hierarchy.codesOfHeading;
+          likelihood += softmaxStep(
+            state.codeOut,
+            dim,
+            group.values,
+            group.offsets[example.heading],
+            group.offsets[example.heading + 1],
+            example.code,
+            hidden,
+            gradient,
+            lr,
+            scores,
+          );
+        }
+      }
+      const scale = 1 / example.ids.length;
+      for (const id of example.ids) {
+        const base = id * dim;
+        for (let k = 0; k < dim; k++) state.input[base + k] += gradient[k] * scale;
+      }
+    }
+    log(
+      `finder: text model epoch ${epoch + 1}/${epochs}, mean log-likelihood ${(likelihood / examples.length).toFixed(3)} (${Math.round(performance.now() - started)} ms)`,
+    );
+  }
+  return state;
+}
+
+/** Log-softmax of rows `members[first..last)` of `out` against `hidden`, plus `base`, written to `target` at the members' positions. */
+function logSoftmax(
+  out: Float32Array,
+  dim: number,
+  members: ArrayLike<number>,
+  first: number,
+  last: number,
+  hidden: Float32Array,
+  base: number,
+  target: Float64Array,
+): void {
+  let max = -Infinity;
+  for (let position = first; position < last; position++) {
+    const row = members[position] * dim;
+    let score = 0;
+    for (let k = 0; k < dim; k++) score += out[row + k] * hidden[k];
+    target[members[position]] = score;
+    if (score > max) max = score;
+  }
+  let sum = 0;
+  for (let position = first; position < last; position++) sum += Math.exp(target[members[position]] - max);
+  const normaliser = max + Math.log(sum);
+  for (let position = first; position < last; position++) {
+    const member = members[position];
+    target[member] += base - normaliser;
+  }
+}
+
+/** Log-probabilities of every chapter, heading and subheading for a text (null when it has no feature). */
+export function textModelScores(
+  state: TextModelState,
+  hierarchy: TextModelHierarchy,
+  text: string,
+): { chapter: Float64Array; heading: Float64Array; code: Float64Array } | null {
+  const hidden = new Float32Array(state.dim);
+  if (!embed(state, featureIds(text, state.buckets), hidden)) return null;
+  const chapter = new Float64Array(hierarchy.chapters.length);
+  const heading = new Float64Array(hierarchy.headings.length);
+  const code = new Float64Array(hierarchy.codes.length);
+  const all = range(hierarchy.chapters.length).values;
+  logSoftmax(state.chapterOut, state.dim, all, 0, all.length, hidden, 0, chapter);
+  const headings = hierarchy.headingsOfChapter;
+  for (let c = 0; c < hierarchy.chapters.length; c++)
+    logSoftmax(state.headingOut, state.dim, headings.values, headings.offsets[c], headings.offsets[c + 1], hidden, chapter[c], heading);
+  const codes = hierarchy.codesOfHeading;
+  for (let h = 0; h < hierarchy.headings.length; h++)
+    logSoftmax(state.codeOut, state.dim, codes.values, codes.offsets[h], codes.offsets[h + 1], hidden, heading[h], code);
+  return { chapter, heading, code };
+}
+
+/** The hierarchy of sorted code lists. */
+export function hierarchyOf(codes: string[], headings: string[], chapters: string[]): TextModelHierarchy {
+  const headingIndex = new Map(headings.map((code, index) => [code, index]));
+  const chapterIndex = new Map(chapters.map((code, index) => [code, index]));
+  const group = (count: number, members: string[], parentOf: (code: string) => number) => {
+    const lists: number[][] = Array.from({ length: count }, () => []);
+    members.forEach((code, index) => {
+      const parent = parentOf(code);
+      if (parent >= 0) lists[parent].push(index);
+    });
+    const offsets = new Int32Array(count + 1);
+    lists.forEach((list, index) => (offsets[index + 1] = offsets[index] + list.length));
+    return { offsets, values: Int32Array.from(lists.flat()) };
+  };
+  return {
+    codes,
+    headings,
+    chapters,
+    headingOf: Int32Array.from(codes, (code) => headingIndex.get(code.slice(0, 4)) ?? -1),
+    chapterOf: Int32Array.from(codes, (code) => chapterIndex.get(code.slice(0, 2)) ?? -1),
+    chapterOfHeading: Int32Array.from(headings, (code) => chapterIndex.get(code.slice(0, 2)) ?? -1),
+    codesOfHeading: group(headings.length, codes, (code) => headingIndex.get(code.slice(0, 4)) ?? -1),
+    headingsOfChapter: group(chapters.length, headings, (code) => chapterIndex.get(code.slice(0, 2)) ?? -1),
+  };
+}
