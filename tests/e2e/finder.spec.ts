@@ -69,3 +69,46 @@ for (const language of ['en', 'ar'] as const) {
     await axeClean(page);
   });
 }
+
+test('a goods description of over 1,000 characters gets results', async ({ page }) => {
+  const description =
+    "Men's T-shirt with short sleeves and a crew neck, made of knitted single jersey fabric of 100% combed cotton " +
+    '(180 g/m2), garment dyed. The T-shirt has a rib knit neckband of cotton with 5% elastane, side seams, a taped back ' +
+    'neck and double-needle hems at the sleeves and at the bottom. The front has a printed logo; there is no pocket, ' +
+    'no zipper, no buttons and no lining. The knitted cotton fabric is soft, pre-shrunk and breathable; the T-shirt is ' +
+    'worn as an outer garment or under a shirt or a sweater, at home, for sports or at work. Available in white, black, ' +
+    "navy and heather grey, in men's sizes S, M, L, XL and XXL, with a regular fit. Care: machine washable at 40 degrees, " +
+    'do not bleach, tumble dry low, iron on the reverse side. Each T-shirt weighs about 190 grams and carries a sewn-in ' +
+    'care label stating the fibre content (100% cotton) and the country of origin. The knitted cotton T-shirts are ' +
+    "presented folded, each in its own bag, for retail sale in clothing shops, and sold as men's cotton T-shirts.";
+  expect(description.length).toBeGreaterThan(1000);
+  await page.goto('/en/tools/tariff-search/ai/');
+  await page.getByLabel('Product description').fill(description);
+  await expect(page.getByLabel('Product description')).toHaveValue(description);
+  await page.getByRole('button', { name: 'Find HS codes' }).click();
+  const first = page.locator('.finder-prediction').first();
+  await expect(first).toBeVisible();
+  await expect(first.locator('h3')).toContainText(/61\d\d\.\d\d/);
+  await expect(page.getByText('Please describe your product in a different way to get results.')).toHaveCount(0);
+});
+
+test('an uncertain answer says so and offers headings as alternatives', async ({ page }) => {
+  await page.goto(`/en/tools/tariff-search/ai/?q=${encodeURIComponent('plastic articles')}`);
+  await expect(page.getByText('This answer is uncertain: the first code is more likely wrong than right.')).toBeVisible();
+  const alternatives = page.getByRole('list', { name: 'Other likely headings' }).getByRole('listitem');
+  expect(await alternatives.count()).toBeGreaterThan(1);
+  await expect(alternatives.first()).toContainText(/\d{2}\.\d{2}/);
+  await expect(alternatives.first()).toContainText(/[01]\.\d\d/);
+  // The predictions stay, with what a probability means.
+  await expect(page.locator('.finder-prediction').first()).toBeVisible();
+  await expect(page.getByText('The probability of the first code is the chance that it is right')).toBeVisible();
+});
+
+test('on a Bengali page the HS texts are in English, marked and said once, with their sources credited', async ({ page }) => {
+  await page.goto(`/bn/tools/tariff-search/ai/?q=${encodeURIComponent("men's cotton t-shirt")}`);
+  const first = page.locator('.finder-prediction').first();
+  await expect(first).toBeVisible();
+  await expect(first.locator('.finder-description')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.finder-english')).toHaveCount(1);
+  await expect(page.locator('.finder-credits')).toContainText('EUR-Lex');
+});

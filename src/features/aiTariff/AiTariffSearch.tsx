@@ -6,11 +6,14 @@ import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '../../i18n/language';
-import { fetchNotes, shownProbability, type Prediction } from './api';
+import { fetchNotes, recordUsage, shownProbability, type Prediction } from './api';
+import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
 import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
+/** Longest description the finder accepts (a pasted invoice line or goods description). */
+const MAX_QUERY_LENGTH = 2000;
 
 /** A code's national lines with their taxes, from the reference data (loaded when opened). */
 function CodeDetails({ hsCode, language }: { hsCode: string; language: string }) {
@@ -72,18 +75,20 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
   );
 }
 
-function PredictionCard({ prediction, rank, language }: { prediction: Prediction; rank: number; language: string }) {
+function PredictionCard({ prediction, rank, language, query }: { prediction: Prediction; rank: number; language: string; query: string }) {
   const { t } = useTranslation('aiTariff');
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const id = useId();
   const percent = Math.round(prediction.probability * 100);
+  // The code the user picks (opens or prices) teaches the finder: text, code and language only.
+  const picked = () => void recordUsage(query, prediction.code, language);
   return (
     <li className="card finder-prediction">
       <div className="finder-head">
         <h3 id={`${id}-title`}>
           <span className="finder-rank">{rank}.</span> <span dir="ltr">{prediction.hsCode}</span>{' '}
-          <span lang="en" className="finder-description">
+          <span className="finder-description" {...textLanguage(prediction.language, language)}>
             {prediction.description}
           </span>
         </h3>
@@ -92,15 +97,17 @@ function PredictionCard({ prediction, rank, language }: { prediction: Prediction
           <meter min={0} max={1} value={prediction.probability} aria-label={t('probabilityOf', { code: prediction.hsCode, percent })} />
         </p>
       </div>
-      <p className="finder-path" lang="en">
-        {t('chapter')} {prediction.chapter.code}: {prediction.chapter.description} › {prediction.heading.hsCode}:{' '}
-        {prediction.heading.description}
+      <p className="finder-path">
+        {t('chapter')} {prediction.chapter.code}:{' '}
+        <span {...textLanguage(prediction.chapter.language, language)}>{prediction.chapter.description}</span> ›{' '}
+        <span dir="ltr">{prediction.heading.hsCode}</span>:{' '}
+        <span {...textLanguage(prediction.heading.language, language)}>{prediction.heading.description}</span>
       </p>
       {prediction.children.length > 0 && (
         <ul className="finder-tree" aria-label={t('tree', { code: prediction.hsCode })}>
           {prediction.children.map((child) => (
             <li key={child.code}>
-              <Link to={`/${language}${paths.tariffDetail(child.code)}`}>
+              <Link to={`/${language}${paths.tariffDetail(child.code)}`} onClick={picked}>
                 <span dir="ltr">{child.hsCode}</span>
               </Link>{' '}
               <span className="chip" title={t('shortCode')}>
@@ -117,7 +124,10 @@ function PredictionCard({ prediction, rank, language }: { prediction: Prediction
         aria-expanded={open}
         aria-controls={`${id}-details`}
         onClick={() => {
-          if (!open) void dispatch(loadDetails(prediction.code));
+          if (!open) {
+            void dispatch(loadDetails(prediction.code));
+            picked();
+          }
           setOpen(!open);
         }}
       >
@@ -140,15 +150,15 @@ export function AiTariffSearch({ language, search }: { language: string; search:
   // The query lives in the address, so that a link reproduces the results.
   useEffect(() => {
     setText(fromUrl);
-    if (fromUrl.trim().length >= MIN_QUERY_LENGTH) void dispatch(searchPredictions(fromUrl.trim()));
-  }, [dispatch, fromUrl]);
+    if (fromUrl.trim().length >= MIN_QUERY_LENGTH) void dispatch(searchPredictions({ query: fromUrl.trim(), language }));
+  }, [dispatch, fromUrl, language]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = text.trim();
     setProblem(value.length < MIN_QUERY_LENGTH);
     if (value.length < MIN_QUERY_LENGTH) return;
-    if (value === fromUrl.trim()) void dispatch(searchPredictions(value));
+    if (value === fromUrl.trim()) void dispatch(searchPredictions({ query: value, language }));
     else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
   };
 
@@ -157,16 +167,23 @@ export function AiTariffSearch({ language, search }: { language: string; search:
       <form className="search-form finder-form" role="search" aria-label={t('form.label')} noValidate onSubmit={submit}>
         <div className="field">
           <label htmlFor="finder-query">{t('form.query')}</label>
-          <input
+          <textarea
             id="finder-query"
-            type="search"
+            rows={3}
             value={text}
-            maxLength={300}
+            maxLength={MAX_QUERY_LENGTH}
             onChange={(event) => setText(event.target.value)}
             placeholder={t('form.placeholder')}
             aria-invalid={problem || undefined}
             aria-describedby={problem ? 'finder-query-error' : 'finder-query-hint'}
             autoComplete="off"
+            onKeyDown={(event) => {
+              // Enter searches, as in a search box; Shift+Enter starts a new line.
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
           />
           {problem ? (
             <p id="finder-query-error" className="field-error">
@@ -174,7 +191,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
             </p>
           ) : (
             <p id="finder-query-hint" className="hint">
-              {t('form.hint')}
+              {t('form.hint', { count: MAX_QUERY_LENGTH })}
             </p>
           )}
         </div>
@@ -204,12 +221,14 @@ export function AiTariffSearch({ language, search }: { language: string; search:
         )}
         {!loading && data?.confident && data.predictions.length > 0 && (
           <>
+            {data.uncertain && data.alternatives.length > 0 && <UncertainAnswer data={data} language={language} />}
             <p className="hint">{t('results.explain')}</p>
             <ol className="finder-list">
               {data.predictions.map((prediction, index) => (
-                <PredictionCard key={prediction.code} prediction={prediction} rank={index + 1} language={language} />
+                <PredictionCard key={prediction.code} prediction={prediction} rank={index + 1} language={language} query={data.query} />
               ))}
             </ol>
+            <FinderSources englishFallback={data.englishFallback} />
           </>
         )}
       </section>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { convertKeys, FINDER_TIMEOUT_MS, listPredictions, shownProbability } from './api';
+import { convertKeys, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
 import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
@@ -11,11 +11,11 @@ describe('the tariff finder client', () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue({
       data: { query: 'x', confident: true, predictions: [{ hs_code: '6109.10', probability: 0.8, children: [{ short_code: '00' }] }] },
     });
-    const answer = await listPredictions("men's cotton t-shirt");
+    const answer = await listPredictions("men's cotton t-shirt", 'fr');
     const [url, config] = get.mock.calls[0];
     expect(url).toBe('/ai-tariff-service/list');
     expect(config).toMatchObject({
-      params: { query: "men's cotton t-shirt" },
+      params: { query: "men's cotton t-shirt", language: 'fr' },
       timeout: FINDER_TIMEOUT_MS,
       withCredentials: true,
       headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', tenantKey: 'gn' },
@@ -32,7 +32,7 @@ describe('the tariff finder client', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = makeStore();
     vi.spyOn(http, 'get').mockRejectedValue(new Error('timeout of 15000ms exceeded'));
-    await store.dispatch(searchPredictions('laptop'));
+    await store.dispatch(searchPredictions({ query: 'laptop', language: 'en' }));
     await store.dispatch(loadDetails('847130'));
     const state = store.getState();
     expect(selectAiTariff(state)).toMatchObject({
@@ -51,7 +51,19 @@ describe('the tariff finder client', () => {
     vi.spyOn(http, 'get').mockRejectedValue(
       Object.assign(new Error('Request failed with status code 429'), { response: { status: 429, headers: { 'retry-after': '42' } } }),
     );
-    await store.dispatch(searchPredictions('laptop'));
+    await store.dispatch(searchPredictions({ query: 'laptop', language: 'en' }));
     expect(selectAiTariff(store.getState())).toMatchObject({ error: true, busyFor: 42 });
+  });
+  it('records the code picked after a search (text, code, language only); a failure is logged, never thrown', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ status: 201, data: { recorded: true } });
+    await recordUsage('frozen shrimp', '030617', 'ar');
+    const [url, body, config] = post.mock.calls[0];
+    expect(url).toBe('/hs-finder/usage');
+    expect(body).toEqual({ query: 'frozen shrimp', code: '030617', language: 'ar' });
+    expect(config).toMatchObject({ timeout: FINDER_TIMEOUT_MS, headers: { tenantKey: 'gn' } });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    post.mockRejectedValue(new Error('Request failed with status code 429'));
+    await expect(recordUsage('frozen shrimp', '030617', 'ar')).resolves.toBeUndefined();
+    expect(log).toHaveBeenCalledTimes(1);
   });
 });

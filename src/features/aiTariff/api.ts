@@ -13,13 +13,18 @@ export interface TreeChild {
   shortCode: string;
 }
 
-export interface Prediction {
+/** An HS text in the page language, or in English (`language: "en"`) where HS 2022 has none in it. */
+export interface HsLabel {
   code: string;
   hsCode: string;
   description: string;
+  language: string;
+}
+
+export interface Prediction extends HsLabel {
   probability: number;
-  chapter: { code: string; hsCode: string; description: string };
-  heading: { code: string; hsCode: string; description: string };
+  chapter: HsLabel;
+  heading: HsLabel;
   children: TreeChild[];
 }
 
@@ -27,6 +32,11 @@ export interface PredictionList {
   query: string;
   confident: boolean;
   predictions: Prediction[];
+  /** The first code is more likely wrong than right: the headings below are the alternatives. */
+  uncertain: boolean;
+  alternatives: Array<HsLabel & { probability: number }>;
+  /** Some HS texts are in English for want of a translation in the page language. */
+  englishFallback: boolean;
 }
 
 export interface CodeDetails {
@@ -74,7 +84,24 @@ async function finderGet<T>(url: string, params: Record<string, string>): Promis
   }
 }
 
-export const listPredictions = (query: string) => finderGet<PredictionList>(`${serviceUrls.aiTariff}list`, { query });
+export const listPredictions = (query: string, language: string) =>
+  finderGet<PredictionList>(`${serviceUrls.aiTariff}list`, { query, language });
+
+/**
+ * Tells the finder which code the user picked after a search (opened or priced): the search text, the code
+ * and the page language, nothing personal. A failure is only logged: it must never get in the user's way.
+ */
+export async function recordUsage(query: string, code: string, language: string): Promise<void> {
+  try {
+    await http.post(
+      `${serviceUrls.finder}usage`,
+      { query, code, language },
+      { timeout: FINDER_TIMEOUT_MS, withCredentials: true, headers: { tenantKey: tenant.code } },
+    );
+  } catch (error) {
+    console.error('Tariff finder usage record failed', error);
+  }
+}
 
 export const fetchDetails = (hsCode: string) => finderGet<CodeDetails>(`${serviceUrls.aiTariff}details`, { hsCode });
 

@@ -24,13 +24,16 @@ export function busyFor(error: unknown): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
-export const searchPredictions = createAsyncThunk('aiTariff/list', async (query: string, { rejectWithValue }) => {
-  try {
-    return await listPredictions(query);
-  } catch (error) {
-    return rejectWithValue(busyFor(error));
-  }
-});
+export const searchPredictions = createAsyncThunk(
+  'aiTariff/list',
+  async ({ query, language }: { query: string; language: string }, { rejectWithValue }) => {
+    try {
+      return await listPredictions(query, language);
+    } catch (error) {
+      return rejectWithValue(busyFor(error));
+    }
+  },
+);
 export const loadDetails = createAsyncThunk('aiTariff/details', (hsCode: string) => fetchDetails(hsCode), {
   condition: (hsCode, { getState }) => {
     const known = selectAiTariff(getState() as RootState).details[hsCode];
@@ -45,18 +48,18 @@ export const aiTariffSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(searchPredictions.pending, (state, action) => {
-        state.query = action.meta.arg;
+        state.query = action.meta.arg.query;
         state.loading = true;
         state.error = false;
         state.busyFor = null;
       })
       .addCase(searchPredictions.fulfilled, (state, action) => {
-        if (action.meta.arg !== state.query) return;
+        if (action.meta.arg.query !== state.query) return;
         state.loading = false;
         state.data = action.payload;
       })
       .addCase(searchPredictions.rejected, (state, action) => {
-        if (action.meta.arg !== state.query) return;
+        if (action.meta.arg.query !== state.query) return;
         state.loading = false;
         state.error = true;
         state.busyFor = typeof action.payload === 'number' ? action.payload : null;
