@@ -81,7 +81,7 @@ export default function SiteBuilds() {
                     {status.last.trigger})
                   </Typography>
                 )}
-                {status.lastSuccess && status.lastSuccess !== status.last && <Typography>Live since {time(status.lastSuccess.finishedAt)}</Typography>}
+                {status.lastSuccess && status.lastSuccess.id !== status.last?.id && <Typography>Live since {time(status.lastSuccess.finishedAt)}</Typography>}
                 {status.last?.error && (
                   <Box padding={3} background="danger100" hasRadius>
                     <Typography tag="pre" style={{ whiteSpace: 'pre-wrap', maxHeight: '20rem', overflow: 'auto' }}>

@@ -5,9 +5,9 @@ import type { RouteInfo } from './server.js';
 
 /**
  * Routes that call the CMS: with no CMS running they may answer 502/503/504 (the GraphQL proxy and the
- * staff-content service answer 502, /health answers 503 "degraded"). Every other route must stay below 500.
+ * staff-content service and the media answer 502, /health answers 503 "degraded"). Every other route must stay below 500.
  */
-export const CMS_BACKED_PREFIXES = ['/trade-server/graphql', '/portal-service/', '/health'];
+export const CMS_BACKED_PREFIXES = ['/trade-server/graphql', '/portal-service/', '/health', '/uploads/'];
 const CMS_DOWN_STATUSES = [502, 503, 504];
 /** A request this large may be refused (401 before its body is read, 413, 431) by closing the connection. */
 const EARLY_ANSWER_BYTES = 64 * 1024;
