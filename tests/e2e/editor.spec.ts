@@ -3,8 +3,10 @@ import { expect, test, type APIRequestContext } from './fixtures';
 const cmsUrl = `http://127.0.0.1:${process.env.CMS_PORT || 1337}`;
 const article = 'api::news-article.news-article';
 const manager = `${cmsUrl}/content-manager/collection-types/${article}`;
-/** Publish to live: the issue's target on this machine is a minute; CI machines are slower, so the test allows more and reports the time. */
-const LIVE_WITHIN_MS = 4 * 60_000;
+/** Publish to live within a minute (about 20 s on a quiet 2-core machine, npm run bench:publish). */
+const LIVE_WITHIN_MS = 60_000;
+/** The build that follows the test's clean-up may take longer (it is not what the test measures). */
+const IDLE_WITHIN_MS = 4 * 60_000;
 
 async function signIn(request: APIRequestContext): Promise<string> {
   const response = await request.post(`${cmsUrl}/admin/login`, {
@@ -32,7 +34,7 @@ test('an editor previews an article with an image in Arabic and French, publishe
   page,
   request,
 }) => {
-  test.setTimeout(LIVE_WITHIN_MS + 3 * 60_000);
+  test.setTimeout(LIVE_WITHIN_MS + IDLE_WITHIN_MS + 2 * 60_000);
   const token = await signIn(request);
   const headers = { authorization: `Bearer ${token}` };
   const slug = `editor-check-${Date.now()}`;
@@ -130,7 +132,7 @@ test('an editor previews an article with an image in Arabic and French, publishe
       .poll(
         async () => (await (await request.get('/portal-service/site-builds', { headers })).json()) as { state: string; queued: boolean },
         {
-          timeout: LIVE_WITHIN_MS,
+          timeout: IDLE_WITHIN_MS,
           intervals: [2000],
         },
       )
