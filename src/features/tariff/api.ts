@@ -1,7 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '../../config/tenant';
-import { todayIso } from '../../i18n/language';
+import { searchBody } from '../../http/reference';
 
 /** An HS 2022 text of a line's chapter, heading or subheading, in the page language or (where none exists) English. */
 export interface HsText {
@@ -62,11 +62,11 @@ export function tariffRequest(query: TariffQuery, language: string) {
   if (code) restrictions.push({ field: 'code', operator: 'STARTS_WITH', value: code });
   const keywords = query.keyword.trim();
   const ranked = query.sort === 'relevance' && keywords !== '';
-  return {
+  return searchBody('commodity', {
     max: query.size,
     offset: (query.page - 1) * query.size,
     restrictBy: 'AND',
-    selectFields: ['code', 'description', 'descriptionTranslated', 'supplementaryUnit1Code', ...TAX_FIELDS],
+    selectFields: ['code', 'description', 'descriptionTranslated', 'supplementaryUnit1Code', ...TAX_FIELDS, 'sample'],
     restrictions,
     ...(keywords ? { keywords } : {}),
     lang: language,
@@ -74,12 +74,11 @@ export function tariffRequest(query: TariffQuery, language: string) {
       ? {}
       : {
           sortByFields: [
-            { field: query.sort === 'relevance' ? 'code' : query.sort, order: query.order.toUpperCase() },
-            ...(query.sort === 'code' || query.sort === 'relevance' ? [] : [{ field: 'code', order: 'ASC' }]),
+            { field: query.sort === 'relevance' ? 'code' : query.sort, order: query.order.toUpperCase() as 'ASC' | 'DESC' },
+            ...(query.sort === 'code' || query.sort === 'relevance' ? [] : [{ field: 'code', order: 'ASC' as const }]),
           ],
         }),
-    meta: { validityDate: todayIso() },
-  };
+  });
 }
 
 type CommodityRecord = Record<string, string | number | null> & { code: string; description: string; hs?: TariffCode['hs'] };
@@ -142,26 +141,31 @@ export async function listNomenclature(
   restrictions: Array<{ field: string; operator: 'EQUALS'; value: string | number }>,
   language: string,
 ): Promise<NomenclatureNode[]> {
-  const response = await http.post<{ resultList: NomenclatureNode[] }>(`${serviceUrls.reference}hsNomenclature/search`, {
-    max: 2000,
-    offset: 0,
-    restrictBy: 'AND',
-    restrictions,
-    lang: language,
-    meta: { validityDate: new Date().toISOString().slice(0, 10) },
-  });
+  const response = await http.post<{ resultList: NomenclatureNode[] }>(
+    `${serviceUrls.reference}hsNomenclature/search`,
+    searchBody('hsNomenclature', {
+      max: 2000,
+      offset: 0,
+      restrictBy: 'AND',
+      selectFields: ['code', 'description', 'descriptionTranslated', 'level', 'parentCode', 'sectionCode', 'sample'],
+      restrictions,
+      lang: language,
+    }),
+  );
   return response.data.resultList;
 }
 
 /** Every national line under a code prefix (a heading has a few dozen at most), with its HS texts in the language. */
 export async function linesUnder(prefix: string, language: string): Promise<TariffCode[]> {
-  const response = await http.post<{ resultList: CommodityRecord[] }>(`${serviceUrls.reference}commodity/search`, {
-    max: 1000,
-    offset: 0,
-    restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: prefix }],
-    lang: language,
-    meta: { validityDate: new Date().toISOString().slice(0, 10) },
-  });
+  const response = await http.post<{ resultList: CommodityRecord[] }>(
+    `${serviceUrls.reference}commodity/search`,
+    searchBody('commodity', {
+      max: 1000,
+      offset: 0,
+      restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: prefix }],
+      lang: language,
+    }),
+  );
   return response.data.resultList.map(toTariffCode);
 }
 

@@ -20,7 +20,10 @@ describe('tariff search request', () => {
     expect(request).toMatchObject({ keywords: 'Chaussures de sport', lang: 'fr', offset: 50, max: 25 });
     // Relevance is the service's own order.
     expect(request.sortByFields).toBeUndefined();
-    expect(request.meta.validityDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request.meta?.validityDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The spec's search body: no distinct rows, and the sample flag among the fields.
+    expect(request.distinct).toBe(false);
+    expect(request.selectFields).toContain('sample');
   });
   it('keeps code order when chosen, and for a code search', () => {
     expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'coffee', sort: 'code' }, 'en').sortByFields).toEqual([
