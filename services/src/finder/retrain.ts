@@ -7,7 +7,8 @@
  */
 import { metricsOf, rankWithModel, type Metrics, type TrainOptions } from './train.js';
 import { saveModel, trainModel, type ExampleRecord, type Finder, type TrainedModel } from './store.js';
-import type { FinderIndex, ModelParams } from './model.js';
+import type { FinderIndex } from './finder-index.js';
+import type { ModelParams } from './model.js';
 
 export interface RetrainResult {
   accepted: boolean;

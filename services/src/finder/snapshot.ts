@@ -5,7 +5,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Chapter, Heading, NationalLine, Nomenclature, Subheading } from './data.js';
-import type { IndexState } from './model.js';
+import type { IndexState } from './index-state.js';
 
 const MAGIC = 'GFIX0002';
 

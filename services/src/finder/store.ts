@@ -11,7 +11,9 @@ import { repoRoot } from '../config.js';
 import { dataDigest, loadSources, type FinderSources, type LabelledText, type Nomenclature } from './data.js';
 import { corpusTexts } from './corpus.js';
 import { hierarchyOf, trainTextModel, type TextModelOptions } from './textmodel.js';
-import { buildState, FinderIndex, predict, type ModelParams, type PredictionResult } from './model.js';
+import { FinderIndex } from './finder-index.js';
+import { buildState } from './index-state.js';
+import { predict, type ModelParams, type PredictionResult } from './model.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
 import { evaluate, fitParams, type Evaluation, type SetMetrics, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
 

@@ -14,17 +14,8 @@
  */
 import { terms } from './text.js';
 import { confidenceOf, fitConfidence, type ConfidenceSample } from './confidence.js';
-import {
-  scoreQuery,
-  confidenceInput,
-  FEATURE_COUNT,
-  FEATURES,
-  FinderIndex,
-  foldOf,
-  probabilities,
-  type ModelParams,
-  DEFAULT_PARAMS,
-} from './model.js';
+import { scoreQuery, confidenceInput, FEATURE_COUNT, FEATURES, foldOf, probabilities, type ModelParams, DEFAULT_PARAMS } from './model.js';
+import { FinderIndex } from './finder-index.js';
 import type { DevItem, FinderSources, LabelledText, Nomenclature } from './data.js';
 import type { ExternalItem } from './external.js';
 import type { TextModelOptions } from './textmodel.js';

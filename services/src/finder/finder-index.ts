@@ -1,0 +1,307 @@
+/** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
+import { attributesOf, compareAttributes, withEngineRanges, type Attributes } from './attributes.js';
+import { terms, trigrams } from './text.js';
+import type { LabelledText, Nomenclature } from './data.js';
+import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
+import { FEATURE_COUNT, type QueryFeatures } from './model.js';
+import { PRIOR_CAP, headTerm, ENGINE_WEIGHT, RESIDUAL, type Bm25State, type IndexState, buildState, Hierarchy } from './index-state.js';
+
+export class FinderIndex extends Hierarchy {
+  readonly residual: Float64Array;
+  private readonly textHierarchy: TextModelHierarchy;
+  /** What each code's texts (chapter, heading, subheading) state of the attributes. */
+  private readonly attributes: Attributes[];
+  private readonly termIds = new Map<string, number>();
+  private readonly gramIds = new Map<string, number>();
+
+  // Scratch buffers reused by every query (queries run one at a time).
+  private readonly textWord: Float64Array;
+  private readonly textGram: Float64Array;
+  private readonly stamp: Int32Array;
+  private stampValue = 0;
+
+  constructor(
+    readonly nomenclature: Nomenclature,
+    readonly state: IndexState,
+  ) {
+    super(nomenclature);
+    this.textHierarchy = hierarchyOf(this.codes, this.headings, this.chapters);
+    this.residual = Float64Array.from(this.codes, (code) => (RESIDUAL.test(nomenclature.subheadings.get(code)!.description) ? 1 : 0));
+    this.attributes = withEngineRanges(
+      this.codes,
+      this.codes.map((code) =>
+        attributesOf(
+          [
+            nomenclature.chapters.get(code.slice(0, 2))?.description,
+            nomenclature.headings.get(code.slice(0, 4))?.description,
+            nomenclature.subheadings.get(code)!.description,
+          ].join('; '),
+          true,
+        ),
+      ),
+    );
+    state.terms.forEach((term, id) => this.termIds.set(term, id));
+    state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
+    this.textWord = new Float64Array(state.textLevel.length);
+    this.textGram = new Float64Array(state.textLevel.length);
+    this.stamp = new Int32Array(this.codes.length);
+  }
+
+  static build(nomenclature: Nomenclature, lexicon: LabelledText[], options: { k1?: number; b?: number } = {}): FinderIndex {
+    return new FinderIndex(nomenclature, buildState(nomenclature, lexicon, options));
+  }
+
+  get size(): { codes: number; headings: number; chapters: number; texts: number; terms: number; trigrams: number } {
+    return {
+      codes: this.codes.length,
+      headings: this.headings.length,
+      chapters: this.chapters.length,
+      texts: this.state.textLevel.length,
+      terms: this.state.terms.length,
+      trigrams: this.state.grams.length,
+    };
+  }
+
+  /** Known stemmed terms of a text (distinct) with their weights. */
+  queryTerms(text: string): Array<{ term: string; id: number; weight: number }> {
+    const seen = new Set<number>();
+    const result: Array<{ term: string; id: number; weight: number }> = [];
+    for (const term of terms(text)) {
+      const id = this.termIds.get(term);
+      if (id === undefined || seen.has(id) || this.state.idf[id] === 0) continue;
+      seen.add(id);
+      result.push({ term, id, weight: this.state.idf[id] });
+    }
+    return result;
+  }
+
+  /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
+  prior(index: number, fold: number): number {
+    const count = this.state.lexiconCount[index] - (fold >= 0 ? this.state.foldCount[fold * this.codes.length + index] : 0);
+    return Math.log1p(Math.min(count, PRIOR_CAP)) / Math.log1p(PRIOR_CAP);
+  }
+
+  /** Every feature of a query; texts of `fold` (a training query's own fold) are ignored. `withText`: the text model's scores too. */
+  features(text: string, fold = -1, withText = true): QueryFeatures {
+    const { state } = this;
+    const N6 = this.codes.length;
+    const N4 = this.headings.length;
+    const N2 = this.chapters.length;
+    const result: QueryFeatures = {
+      weight: 0,
+      known: 0,
+      desc: new Float64Array(N6),
+      head: new Float64Array(N4),
+      chap: new Float64Array(N2),
+      knnL: new Float64Array(N6),
+      knnO: new Float64Array(N6),
+      knn4: new Float64Array(N4),
+      knn2: new Float64Array(N2),
+      char6: new Float64Array(N6),
+      char4: new Float64Array(N4),
+      cov: new Float64Array(N6),
+      agree: new Float64Array(N6),
+      conflict: new Float64Array(N6),
+      engine: new Float64Array(N6),
+      head6: new Float64Array(N6),
+      head4: new Float64Array(N4),
+      text: null,
+      fold,
+    };
+    const query = this.queryTerms(text);
+    const weight = query.reduce((sum, item) => sum + item.weight, 0);
+    result.weight = weight;
+    result.known = query.length;
+    const { textWord, textGram, stamp } = this;
+    const touched: number[] = [];
+
+    if (weight > 0) {
+      // Each term's BM25 over its greatest possible value, idf (k1 + 1): the sum is in [0, 1].
+      const norm = 1 / weight;
+      const bm25 = (level: Bm25State, target: Float64Array, id: number, idf: number) => {
+        const { offsets, values } = level.docs;
+        for (let k = offsets[id]; k < offsets[id + 1]; k++) {
+          const tf = level.tf[k];
+          const doc = values[k];
+          target[doc] += (idf * tf * norm) / (tf + level.lengthNorm[doc]);
+        }
+      };
+      for (const { id, weight: idf } of query) {
+        bm25(state.desc, result.desc, id, idf);
+        bm25(state.head, result.head, id, idf);
+        bm25(state.chap, result.chap, id, idf);
+        // Coverage: the term anywhere in the code's, its heading's or its chapter's text
+        const stampValue = ++this.stampValue;
+        const share = idf / weight;
+        const cover = (index: number) => {
+          if (stamp[index] !== stampValue) {
+            stamp[index] = stampValue;
+            result.cov[index] += share;
+          }
+        };
+        for (let k = state.bagCode.offsets[id]; k < state.bagCode.offsets[id + 1]; k++) cover(state.bagCode.values[k]);
+        for (let k = state.bagHeading.offsets[id]; k < state.bagHeading.offsets[id + 1]; k++) {
+          const heading = state.bagHeading.values[k];
+          for (let j = this.codesOfHeading.offsets[heading]; j < this.codesOfHeading.offsets[heading + 1]; j++)
+            cover(this.codesOfHeading.values[j]);
+        }
+        for (let k = state.bagChapter.offsets[id]; k < state.bagChapter.offsets[id + 1]; k++) {
+          const chapter = state.bagChapter.values[k];
+          for (let j = this.codesOfChapter.offsets[chapter]; j < this.codesOfChapter.offsets[chapter + 1]; j++)
+            cover(this.codesOfChapter.values[j]);
+        }
+        const { offsets, values } = state.textsOfTerm;
+        for (let k = offsets[id]; k < offsets[id + 1]; k++) {
+          const textIndex = values[k];
+          if (textWord[textIndex] === 0 && textGram[textIndex] === 0) touched.push(textIndex);
+          textWord[textIndex] += idf;
+        }
+      }
+    }
+
+    let gramWeight = 0;
+    let unknownGrams = 0;
+    for (const gram of trigrams(text)) {
+      const id = this.gramIds.get(gram);
+      if (id === undefined) {
+        unknownGrams++;
+        continue;
+      }
+      const idf = state.gramIdf[id];
+      if (idf === 0) continue;
+      gramWeight += idf;
+      const { offsets, values } = state.textsOfGram;
+      for (let k = offsets[id]; k < offsets[id + 1]; k++) {
+        const textIndex = values[k];
+        if (textWord[textIndex] === 0 && textGram[textIndex] === 0) touched.push(textIndex);
+        textGram[textIndex] += idf;
+      }
+    }
+    // Trigrams of the query the index does not know (a typo, an unknown word) count at the highest weight.
+    const textTotal = state.textLevel.length;
+    const queryGramWeight = gramWeight + unknownGrams * Math.log(1 + (textTotal + 0.5) / 1.5);
+
+    for (const textIndex of touched) {
+      const word = textWord[textIndex];
+      const gram = textGram[textIndex];
+      textWord[textIndex] = 0;
+      textGram[textIndex] = 0;
+      if (fold >= 0 && state.textFold[textIndex] === fold) continue;
+      const wordSimilarity = word > 0 ? (2 * word) / (weight + state.textWeight[textIndex]) : 0;
+      const gramSimilarity = gram > 0 ? (2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
+      const owner = state.textOwner[textIndex];
+      const level = state.textLevel[textIndex];
+      if (level === 6) {
+        const target = state.textOfficial[textIndex] ? result.knnO : result.knnL;
+        if (wordSimilarity > target[owner]) target[owner] = wordSimilarity;
+        if (gramSimilarity > result.char6[owner]) result.char6[owner] = gramSimilarity;
+        const heading = this.headingOf[owner];
+        if (wordSimilarity > result.knn4[heading]) result.knn4[heading] = wordSimilarity;
+        if (gramSimilarity > result.char4[heading]) result.char4[heading] = gramSimilarity;
+        const chapter = this.chapterOf[owner];
+        if (wordSimilarity > result.knn2[chapter]) result.knn2[chapter] = wordSimilarity;
+      } else if (level === 4) {
+        if (wordSimilarity > result.knn4[owner]) result.knn4[owner] = wordSimilarity;
+        if (gramSimilarity > result.char4[owner]) result.char4[owner] = gramSimilarity;
+        const chapter = this.chapterOfHeading[owner];
+        if (wordSimilarity > result.knn2[chapter]) result.knn2[chapter] = wordSimilarity;
+      } else if (wordSimilarity > result.knn2[owner]) {
+        result.knn2[owner] = wordSimilarity;
+      }
+    }
+    const head = this.termIds.get(headTerm(text) ?? '');
+    if (head !== undefined) {
+      const { offsets, values } = state.textsOfTerm;
+      for (let k = offsets[head]; k < offsets[head + 1]; k++) {
+        const textIndex = values[k];
+        if (fold >= 0 && state.textFold[textIndex] === fold) continue;
+        const owner = state.textOwner[textIndex];
+        const level = state.textLevel[textIndex];
+        if (level === 6) {
+          result.head6[owner] = 1;
+          result.head4[this.headingOf[owner]] = 1;
+        } else if (level === 4) result.head4[owner] = 1;
+      }
+    }
+    if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
+    const asked = attributesOf(text);
+    if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc)) {
+      for (let index = 0; index < N6; index++) {
+        const { agree, conflict, engine } = compareAttributes(asked, this.attributes[index]);
+        result.agree[index] = agree;
+        result.conflict[index] = conflict;
+        result.engine[index] = engine;
+      }
+    }
+    return result;
+  }
+
+  /** The feature vector of one code, in FEATURES order. */
+  vector(features: QueryFeatures, index: number, into: Float64Array = new Float64Array(FEATURE_COUNT)): Float64Array {
+    const heading = this.headingOf[index];
+    const chapter = this.chapterOf[index];
+    into[0] = features.desc[index];
+    into[1] = features.head[heading];
+    into[2] = features.chap[chapter];
+    into[3] = features.knnL[index];
+    into[4] = features.knnO[index];
+    into[5] = features.knn4[heading];
+    into[6] = features.knn2[chapter];
+    into[7] = features.char6[index];
+    into[8] = features.char4[heading];
+    into[9] = features.cov[index];
+    into[10] = this.prior(index, features.fold) * features.cov[index];
+    into[11] = this.residual[index] * features.cov[index];
+    into[12] = features.agree[index];
+    into[13] = features.conflict[index];
+    into[14] = features.head6[index];
+    into[15] = features.head4[heading];
+    return into;
+  }
+
+  /** Linear scores of every code. */
+  scores(features: QueryFeatures, weights: number[], textWeight = 0): Float64Array {
+    const N6 = this.codes.length;
+    const result = new Float64Array(N6);
+    const [wDesc, wHead, wChap, wKnnL, wKnnO, wKnn4, wKnn2, wChar6, wChar4, wCov, wPrior, wOther, wAgree, wConflict, wHead6, wHead4] =
+      weights;
+    // Heading- and chapter-level parts once per heading and chapter
+    const headPart = new Float64Array(this.headings.length);
+    for (let heading = 0; heading < headPart.length; heading++)
+      headPart[heading] =
+        wHead * features.head[heading] +
+        wKnn4 * features.knn4[heading] +
+        wChar4 * features.char4[heading] +
+        wHead4 * features.head4[heading];
+    const chapPart = new Float64Array(this.chapters.length);
+    for (let chapter = 0; chapter < chapPart.length; chapter++)
+      chapPart[chapter] = wChap * features.chap[chapter] + wKnn2 * features.knn2[chapter];
+    for (let index = 0; index < N6; index++) {
+      result[index] =
+        wDesc * features.desc[index] +
+        wKnnL * features.knnL[index] +
+        wKnnO * features.knnO[index] +
+        wChar6 * features.char6[index] +
+        wCov * features.cov[index] +
+        (wPrior * this.prior(index, features.fold) + wOther * this.residual[index]) * features.cov[index] +
+        wAgree * features.agree[index] +
+        wConflict * features.conflict[index] +
+        ENGINE_WEIGHT * features.engine[index] +
+        wHead6 * features.head6[index] +
+        headPart[this.headingOf[index]] +
+        chapPart[this.chapterOf[index]];
+    }
+    if (textWeight !== 0 && features.text) for (let index = 0; index < N6; index++) result[index] += textWeight * features.text[index];
+    return result;
+  }
+
+  /** Knows a word of the text, or one of its trigrams. */
+  knows(text: string): boolean {
+    return this.queryTerms(text).length > 0 || trigrams(text).some((gram) => (this.state.gramIdf[this.gramIds.get(gram) ?? -1] ?? 0) > 0);
+  }
+}
+
+/**
+ * Softmax of scores with a "none of these" option: probabilities of every code, and of none. The codes
+ * share 1 - floor at most: the floor is the chance that the right code is one the model cannot see.
+ */

@@ -1,0 +1,313 @@
+/** The finder's index data: packed id lists, BM25 statistics and the texts of each code, built from HS 2022 and the lexicon. */
+import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
+import type { LabelledText, Nomenclature } from './data.js';
+import { type TextModelState } from './textmodel.js';
+import { FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
+
+export const PRIOR_CAP = 20;
+
+/** Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle. */
+export const HEAD_END =
+  /[,;:(]| (made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|en|de|pour|avec|para|con|del|du|des) /;
+
+/** The stemmed head noun of a description: the last term before HEAD_END ("knit vest made of polyester" -> vest). */
+export function headTerm(text: string): string | undefined {
+  const value = normalize(text);
+  const cut = HEAD_END.exec(` ${value} `);
+  const phrase = cut ? ` ${value} `.slice(0, cut.index) : value;
+  return terms(phrase).at(-1);
+}
+
+/**
+ * A stated engine capacity decides between the subheadings of a heading that split by capacity (8703, 8407,
+ * 8711...): a rule, not a fitted weight, as the lexicon's short texts rarely state a capacity to learn it from.
+ */
+export const ENGINE_WEIGHT = 3;
+
+export const RESIDUAL = /n\.e\.c|n\.e\.s|other than|\bother\b/i;
+
+/** Lists of ids packed in one array: list i is values[offsets[i]] .. values[offsets[i + 1] - 1]. */
+export interface Packed {
+  offsets: Int32Array;
+  values: Int32Array;
+}
+
+/** BM25 postings of one level: documents of each term, with the term's frequency in each. */
+export interface Bm25State {
+  docs: Packed;
+  tf: Float64Array;
+  lengthNorm: Float64Array;
+}
+
+/** Everything a built index holds, in plain arrays (see snapshot.ts). */
+export interface IndexState {
+  k1: number;
+  b: number;
+  terms: string[];
+  idf: Float64Array;
+  grams: string[];
+  gramIdf: Float64Array;
+  textLevel: Uint8Array;
+  textOwner: Int32Array;
+  textFold: Int8Array;
+  textOfficial: Uint8Array;
+  textWeight: Float64Array;
+  textGramWeight: Float64Array;
+  textsOfTerm: Packed;
+  textsOfGram: Packed;
+  desc: Bm25State;
+  head: Bm25State;
+  chap: Bm25State;
+  bagCode: Packed;
+  bagHeading: Packed;
+  bagChapter: Packed;
+  lexiconCount: Int32Array;
+  /** FOLDS rows of one count per code. */
+  foldCount: Int32Array;
+  /** The text model (see textmodel.ts), trained with the index. */
+  text?: TextModelState;
+}
+
+/** Packs lists of ids (each list in its given order). */
+export function pack(lists: ArrayLike<number>[]): Packed {
+  const offsets = new Int32Array(lists.length + 1);
+  let total = 0;
+  for (let index = 0; index < lists.length; index++) {
+    offsets[index] = total;
+    total += lists[index].length;
+  }
+  offsets[lists.length] = total;
+  const values = new Int32Array(total);
+  for (let index = 0; index < lists.length; index++) values.set(lists[index], offsets[index]);
+  return { offsets, values };
+}
+
+/** Postings: for each id (0 .. size - 1), the positions of the lists holding it, ascending. */
+export function invert(lists: ArrayLike<number>[], size: number): Packed {
+  const offsets = new Int32Array(size + 1);
+  for (const list of lists) for (let k = 0; k < list.length; k++) offsets[list[k] + 1]++;
+  for (let id = 0; id < size; id++) offsets[id + 1] += offsets[id];
+  const values = new Int32Array(offsets[size]);
+  const fill = offsets.slice(0, size);
+  for (let position = 0; position < lists.length; position++) {
+    const list = lists[position];
+    for (let k = 0; k < list.length; k++) values[fill[list[k]]++] = position;
+  }
+  return { offsets, values };
+}
+
+/** Builds the index state from the nomenclature and the labelled texts. */
+export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], options: { k1?: number; b?: number } = {}): IndexState {
+  const k1 = options.k1 ?? DEFAULT_PARAMS.k1;
+  const b = options.b ?? DEFAULT_PARAMS.b;
+  const shape = new Hierarchy(nomenclature);
+  const termIds = new Map<string, number>();
+  const gramIds = new Map<string, number>();
+  const idOf = (map: Map<string, number>, key: string) => {
+    let id = map.get(key);
+    if (id === undefined) {
+      id = map.size;
+      map.set(key, id);
+    }
+    return id;
+  };
+  const analysed = new Map<string, { terms: number[]; grams: number[] }>();
+  const analyse = (text: string) => {
+    let result = analysed.get(text);
+    if (!result) {
+      const list = words(normalize(text));
+      result = {
+        terms: termsOfWords(list).map((term) => idOf(termIds, term)),
+        grams: trigramsOfWords(list).map((gram) => idOf(gramIds, gram)),
+      };
+      analysed.set(text, result);
+    }
+    return result;
+  };
+  const ids = (text: string) => analyse(text).terms;
+
+  // Level documents
+  const descDocs: number[][] = shape.codes.map((code) => {
+    const own = [...ids(nomenclature.subheadings.get(code)!.description)];
+    for (const line of nomenclature.lines.get(code) ?? []) own.push(...ids(line.description));
+    return own;
+  });
+  const headDocs: number[][] = shape.headings.map((code) => [...ids(nomenclature.headings.get(code)!.description)]);
+  const chapDocs: number[][] = shape.chapters.map((code) => {
+    const chapter = nomenclature.chapters.get(code)!;
+    return [...ids(chapter.description), ...ids(chapter.sectionName)];
+  });
+
+  // Texts: official descriptions, lexicon and examples
+  const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean }> = [];
+  const lexiconCount = new Int32Array(shape.codes.length);
+  const foldCount = new Int32Array(FOLDS * shape.codes.length);
+  shape.codes.forEach((code, owner) => {
+    texts.push({ text: nomenclature.subheadings.get(code)!.description, level: 6, owner, fold: -1, official: true });
+    for (const line of nomenclature.lines.get(code) ?? [])
+      texts.push({ text: line.description, level: 6, owner, fold: -1, official: true });
+  });
+  shape.headings.forEach((code, owner) =>
+    texts.push({ text: nomenclature.headings.get(code)!.description, level: 4, owner, fold: -1, official: true }),
+  );
+  shape.chapters.forEach((code, owner) =>
+    texts.push({ text: nomenclature.chapters.get(code)!.description, level: 2, owner, fold: -1, official: true }),
+  );
+  for (const item of lexicon) {
+    const fold = item.source === 'translation' ? -1 : foldOf(item.text);
+    if (item.code.length === 6) {
+      const owner = shape.codeIndex.get(item.code);
+      if (owner === undefined) continue;
+      texts.push({ text: item.text, level: 6, owner, fold, official: false });
+      lexiconCount[owner]++;
+      if (fold >= 0) foldCount[fold * shape.codes.length + owner]++;
+    } else if (item.code.length === 4) {
+      const owner = shape.headingIndex.get(item.code);
+      if (owner === undefined) continue;
+      texts.push({ text: item.text, level: 4, owner, fold, official: false });
+      headDocs[owner].push(...ids(item.text));
+    } else if (item.code.length === 2) {
+      const owner = shape.chapterIndex.get(item.code);
+      if (owner === undefined) continue;
+      texts.push({ text: item.text, level: 2, owner, fold, official: false });
+      chapDocs[owner].push(...ids(item.text));
+    }
+  }
+  const rawTextTerms = texts.map((item) => ids(item.text));
+  const textGrams = texts.map((item) => analyse(item.text).grams);
+  const termCount = termIds.size;
+  const gramCount = gramIds.size;
+
+  // Distinct ids of lists, by stamping
+  const seen = new Int32Array(Math.max(termCount, 1));
+  let stampValue = 0;
+  const distinct = (list: number[]): number[] => {
+    stampValue++;
+    const result: number[] = [];
+    for (const id of list) {
+      if (seen[id] !== stampValue) {
+        seen[id] = stampValue;
+        result.push(id);
+      }
+    }
+    return result;
+  };
+  const textTerms = rawTextTerms.map(distinct);
+  const descSets = descDocs.map(distinct);
+  const headSets = headDocs.map(distinct);
+  const chapSets = chapDocs.map(distinct);
+
+  // Inverse document frequency over subheadings, each with its heading's and chapter's text
+  const df = new Int32Array(termCount);
+  const ownTexts: number[][] = shape.codes.map(() => []);
+  texts.forEach((item, position) => {
+    if (item.level === 6) ownTexts[item.owner].push(position);
+  });
+  shape.codes.forEach((_, index) => {
+    stampValue++;
+    const mark = (id: number) => {
+      if (seen[id] !== stampValue) {
+        seen[id] = stampValue;
+        df[id]++;
+      }
+    };
+    descSets[index].forEach(mark);
+    for (const position of ownTexts[index]) textTerms[position].forEach(mark);
+    if (shape.headingOf[index] >= 0) headSets[shape.headingOf[index]].forEach(mark);
+    if (shape.chapterOf[index] >= 0) chapSets[shape.chapterOf[index]].forEach(mark);
+  });
+  const total = shape.codes.length;
+  const idf = Float64Array.from(df, (count) => (count === 0 ? 0 : Math.log(1 + (total - count + 0.5) / (count + 0.5))));
+
+  // BM25 levels
+  const level = (docs: number[][], sets: number[][]): Bm25State => {
+    const postings = invert(sets, termCount);
+    const tf = new Float64Array(postings.values.length);
+    const fill = postings.offsets.slice(0, termCount);
+    docs.forEach((doc) => {
+      const counts = new Map<number, number>();
+      for (const id of doc) counts.set(id, (counts.get(id) ?? 0) + 1);
+      for (const [id, count] of counts) tf[fill[id]++] = count;
+    });
+    const average = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, docs.length);
+    const lengthNorm = Float64Array.from(docs, (doc) => k1 * (1 - b + (b * doc.length) / (average || 1)));
+    return { docs: postings, tf, lengthNorm };
+  };
+
+  // Trigrams: weights over texts; those in more than a sixth of the texts carry little and cost much: left out.
+  const gramDf = new Int32Array(gramCount);
+  for (const grams of textGrams) for (const id of grams) gramDf[id]++;
+  const textTotal = texts.length;
+  const gramCap = Math.max(50, Math.floor(textTotal / 6));
+  const gramIdf = Float64Array.from(gramDf, (count) =>
+    count === 0 || count > gramCap ? 0 : Math.log(1 + (textTotal - count + 0.5) / (count + 0.5)),
+  );
+  const keptGrams = textGrams.map((grams) => grams.filter((id) => gramIdf[id] > 0));
+  const textWeight = Float64Array.from(textTerms, (list) => list.reduce((sum, id) => sum + idf[id], 0));
+  const textGramWeight = Float64Array.from(keptGrams, (list) => list.reduce((sum, id) => sum + gramIdf[id], 0));
+
+  const order = (map: Map<string, number>) => {
+    const list: string[] = new Array(map.size);
+    for (const [key, id] of map) list[id] = key;
+    return list;
+  };
+  return {
+    k1,
+    b,
+    terms: order(termIds),
+    idf,
+    grams: order(gramIds),
+    gramIdf,
+    textLevel: Uint8Array.from(texts, (item) => item.level),
+    textOwner: Int32Array.from(texts, (item) => item.owner),
+    textFold: Int8Array.from(texts, (item) => item.fold),
+    textOfficial: Uint8Array.from(texts, (item) => (item.official ? 1 : 0)),
+    textWeight,
+    textGramWeight,
+    textsOfTerm: invert(textTerms, termCount),
+    textsOfGram: invert(keptGrams, gramCount),
+    desc: level(descDocs, descSets),
+    head: level(headDocs, headSets),
+    chap: level(chapDocs, chapSets),
+    bagCode: invert(descSets, termCount),
+    bagHeading: invert(headSets, termCount),
+    bagChapter: invert(chapSets, termCount),
+    lexiconCount,
+    foldCount,
+  };
+}
+
+/** The codes of the three levels and how they nest. */
+export class Hierarchy {
+  readonly codes: string[];
+  readonly headings: string[];
+  readonly chapters: string[];
+  readonly codeIndex = new Map<string, number>();
+  readonly headingIndex = new Map<string, number>();
+  readonly chapterIndex = new Map<string, number>();
+  readonly headingOf: Int32Array;
+  readonly chapterOf: Int32Array;
+  readonly chapterOfHeading: Int32Array;
+  readonly codesOfHeading: Packed;
+  readonly codesOfChapter: Packed;
+
+  constructor(nomenclature: Nomenclature) {
+    this.codes = [...nomenclature.subheadings.keys()].sort();
+    this.headings = [...nomenclature.headings.keys()].sort();
+    this.chapters = [...nomenclature.chapters.keys()].sort();
+    this.codes.forEach((code, index) => this.codeIndex.set(code, index));
+    this.headings.forEach((code, index) => this.headingIndex.set(code, index));
+    this.chapters.forEach((code, index) => this.chapterIndex.set(code, index));
+    this.headingOf = Int32Array.from(this.codes, (code) => this.headingIndex.get(code.slice(0, 4)) ?? -1);
+    this.chapterOf = Int32Array.from(this.codes, (code) => this.chapterIndex.get(code.slice(0, 2)) ?? -1);
+    this.chapterOfHeading = Int32Array.from(this.headings, (code) => this.chapterIndex.get(code.slice(0, 2)) ?? -1);
+    const byHeading: number[][] = this.headings.map(() => []);
+    const byChapter: number[][] = this.chapters.map(() => []);
+    this.codes.forEach((_, index) => {
+      if (this.headingOf[index] >= 0) byHeading[this.headingOf[index]].push(index);
+      if (this.chapterOf[index] >= 0) byChapter[this.chapterOf[index]].push(index);
+    });
+    this.codesOfHeading = pack(byHeading);
+    this.codesOfChapter = pack(byChapter);
+  }
+}
