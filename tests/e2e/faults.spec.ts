@@ -86,7 +86,7 @@ for (const { language, news, title, dir } of [
     // Failing before the page opens, so that the link's prefetch fails too.
     await fault(request, `/page-data/${language}/news/page-data.json`, 'error');
     await page.goto(`/${language}/`);
-    await page.locator('nav').first().getByRole('link', { name: news, exact: true }).first().click();
+    await page.locator('#main-nav').getByRole('link', { name: news, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/news/$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
