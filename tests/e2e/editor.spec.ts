@@ -152,3 +152,32 @@ test('the build state is shown to editors, and a webhook call without the secret
   });
   expect(forged.status()).toBe(401);
 });
+
+test('in the CMS, Arabic is edited right to left: the text fields and the Markdown editor follow the locale', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${cmsUrl}/admin/auth/login`, { waitUntil: 'load' });
+  await page.getByLabel(/email/i).fill(process.env.CMS_ADMIN_EMAIL || 'editor@guichet.local');
+  await page.getByLabel(/password/i).fill(process.env.CMS_ADMIN_PASSWORD || 'Guichet-Editor-2026');
+  await page.getByRole('button', { name: /login/i }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/, { timeout: 30_000 });
+  for (const [locale, direction] of [
+    ['ar', 'rtl'],
+    ['fr', 'ltr'],
+  ]) {
+    await page.goto(`${cmsUrl}/admin/content-manager/collection-types/${article}?plugins[i18n][locale]=${locale}`, { waitUntil: 'load' });
+    await page.locator('tbody tr').first().click();
+    const title = page.locator('main input[name="title"]');
+    await expect(title).toHaveAttribute('dir', direction, { timeout: 30_000 });
+    // The slug is a code: it stays left to right in every locale.
+    await expect(page.locator('main input[name="slug"]')).toHaveAttribute('dir', 'ltr');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('main .CodeMirror')].map((element) =>
+            (element as HTMLElement & { CodeMirror?: { getOption(name: string): string } }).CodeMirror?.getOption('direction'),
+          ),
+        ),
+      )
+      .toEqual([direction]);
+  }
+});
