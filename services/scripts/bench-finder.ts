@@ -13,7 +13,7 @@ import { FinderService } from '../src/finder/service.js';
 import { CODE_DIGEST, loadFinder, modelDirectory, readCurrentArtifact } from '../src/finder/store.js';
 import { dataDigest } from '../src/finder/data.js';
 import { DEFAULT_FINDER_DATA_DIR } from '../src/finder/store.js';
-import { evaluate, formatEvaluation } from '../src/finder/train.js';
+import { evaluate, formatEvaluation } from '../src/finder/evaluation.js';
 import { argument, resolveFromCaller } from './finder-cli.js';
 
 const dir = argument('--model-dir') ? resolveFromCaller(argument('--model-dir')!) : modelDirectory();

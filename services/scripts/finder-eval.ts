@@ -4,7 +4,7 @@
 // the keyword baseline (plain BM25 over the HS 2022 subheading descriptions). Trains a model first when there is none.
 //   npm run finder:eval [-- --model-dir <dir>]
 import { loadFinder, modelDirectory } from '../src/finder/store.js';
-import { evaluate, formatEvaluation } from '../src/finder/train.js';
+import { evaluate, formatEvaluation } from '../src/finder/evaluation.js';
 import { argument, resolveFromCaller } from './finder-cli.js';
 
 const dir = argument('--model-dir') ? resolveFromCaller(argument('--model-dir')!) : modelDirectory();

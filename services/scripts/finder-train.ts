@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { parseExamples } from '../src/finder/data.js';
 import { atLeastAsGood, retrainWithRecords, scoreOn } from '../src/finder/retrain.js';
-import { formatEvaluation, type Metrics } from '../src/finder/train.js';
+import { formatEvaluation, type Metrics } from '../src/finder/evaluation.js';
 import { loadFinder, modelDirectory, saveModel, trainModel, type ExampleRecord } from '../src/finder/store.js';
 import { readUsage } from '../src/finder/usage.js';
 import { argument, flag, resolveFromCaller } from './finder-cli.js';

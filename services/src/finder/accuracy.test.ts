@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './train.js';
+import { evaluate } from './evaluation.js';
 import { testFinder } from './test-model.js';
 
 /**

@@ -5,7 +5,8 @@
  * worse is refused: the current model stays in place and nothing is saved. An accepted candidate is
  * trained again with every record and saved as the next version.
  */
-import { metricsOf, rankWithModel, type Metrics, type TrainOptions } from './train.js';
+import { metricsOf, rankWithModel, type Metrics } from './evaluation.js';
+import type { TrainOptions } from './train.js';
 import { saveModel, trainModel, type ExampleRecord, type Finder, type TrainedModel } from './store.js';
 import type { FinderIndex } from './finder-index.js';
 import type { ModelParams } from './model.js';

@@ -15,7 +15,8 @@ import { FinderIndex } from './finder-index.js';
 import { buildState } from './index-state.js';
 import { predict, type ModelParams, type PredictionResult } from './model.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
-import { evaluate, fitParams, type Evaluation, type SetMetrics, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
+import { evaluate, type Evaluation, type SetMetrics } from './evaluation.js';
+import { fitParams, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
 
 export const ARTIFACT_FORMAT = 'guichet-finder/1';
 export const DEFAULT_MODEL_DIR = resolve(repoRoot, 'var', 'finder');
