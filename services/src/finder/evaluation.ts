@@ -1,7 +1,7 @@
 /** Evaluation of the finder: top-k and calibration metrics, the keyword (BM25) baseline, and the report per set (own, external). */
 import { terms } from './text.js';
 import { confidenceOf } from './confidence.js';
-import { scoreQuery, confidenceInput, type ModelParams } from './model.js';
+import { scoreQuery, confidenceInput, topIndices, type ModelParams } from './model.js';
 import { FinderIndex } from './finder-index.js';
 import type { DevItem, Nomenclature } from './data.js';
 import type { ExternalItem } from './external.js';
@@ -82,19 +82,6 @@ export function rankWithModel(index: FinderIndex, params: ModelParams, text: str
         ? 0
         : confidenceOf(params.confidence, confidenceInput(features, values, order[0], order[1])),
   };
-}
-
-export function topIndices(values: Float64Array, limit: number): number[] {
-  const best: number[] = [];
-  for (let position = 0; position < values.length; position++) {
-    if (best.length < limit || values[position] > values[best[best.length - 1]]) {
-      let insert = best.length;
-      while (insert > 0 && values[position] > values[best[insert - 1]]) insert--;
-      best.splice(insert, 0, position);
-      if (best.length > limit) best.pop();
-    }
-  }
-  return best;
 }
 
 /** The keyword baseline: plain BM25 over the HS 2022 subheading descriptions only (same tokenizer, no lexicon, no hierarchy). */

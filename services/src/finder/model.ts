@@ -198,7 +198,8 @@ export function predict(index: FinderIndex, params: ModelParams, text: string, l
   };
 }
 
-export function topOf(index: FinderIndex, values: Float64Array, limit: number): Prediction[] {
+/** The positions of the `limit` highest values, highest first. */
+export function topIndices(values: Float64Array, limit: number): number[] {
   const best: number[] = [];
   for (let position = 0; position < values.length; position++) {
     if (best.length < limit || values[position] > values[best[best.length - 1]]) {
@@ -208,7 +209,11 @@ export function topOf(index: FinderIndex, values: Float64Array, limit: number): 
       if (best.length > limit) best.pop();
     }
   }
-  return best.map((position) => ({ code: index.codes[position], probability: values[position] }));
+  return best;
+}
+
+export function topOf(index: FinderIndex, values: Float64Array, limit: number): Prediction[] {
+  return topIndices(values, limit).map((position) => ({ code: index.codes[position], probability: values[position] }));
 }
 
 export type { TextSource };

@@ -13,11 +13,11 @@
  * The held-out half of the development set is only ever evaluated.
  */
 import { confidenceOf, fitConfidence, type ConfidenceSample } from './confidence.js';
-import { scoreQuery, confidenceInput, FEATURE_COUNT, FEATURES, foldOf, type ModelParams, DEFAULT_PARAMS } from './model.js';
+import { scoreQuery, confidenceInput, FEATURE_COUNT, FEATURES, foldOf, type ModelParams, DEFAULT_PARAMS, topIndices } from './model.js';
 import { FinderIndex } from './finder-index.js';
 import type { FinderSources, LabelledText } from './data.js';
 import type { TextModelOptions } from './textmodel.js';
-import { nonsenseQueries, topIndices } from './evaluation.js';
+import { nonsenseQueries } from './evaluation.js';
 import { calibrate } from './calibration.js';
 
 const CANDIDATES = 50;
