@@ -6,7 +6,7 @@ import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
 import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '../../i18n/language';
-import { fetchNotes, recordUsage, shownProbability, type Prediction } from './api';
+import { fetchNotes, fetchTree, recordUsage, shownProbability, type Prediction } from './api';
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
 import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
@@ -14,6 +14,28 @@ import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 const MIN_QUERY_LENGTH = 3;
 /** Longest description the finder accepts (a pasted invoice line or goods description). */
 const MAX_QUERY_LENGTH = 2000;
+
+/** The other subheadings of the code's heading, from the finder's tree: where the code stands among its neighbours. */
+function HeadingTree({ heading, current, language }: { heading: string; current: string; language: string }) {
+  const { t } = useTranslation('aiTariff');
+  const tree = useRequest(`${heading}/${language}`, () => fetchTree(heading, language).catch(() => null));
+  if (tree.loading || !tree.data?.children?.length) return null;
+  return (
+    <section className="finder-heading-tree" aria-label={t('details.headingTree', { code: tree.data.hsCode })}>
+      <h4>{t('details.headingTree', { code: tree.data.hsCode })}</h4>
+      <ul>
+        {tree.data.children.map((child) => (
+          <li key={child.code} aria-current={child.code === current ? 'true' : undefined}>
+            <Link to={`/${language}${paths.tool('tariff-search')}?code=${child.code}`} dir="ltr">
+              {child.hsCode}
+            </Link>{' '}
+            <span {...textLanguage(child.language ?? 'en', language)}>{child.description}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** A code's national lines with their taxes, from the reference data (loaded when opened). */
 function CodeDetails({ hsCode, language }: { hsCode: string; language: string }) {
@@ -63,6 +85,7 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
           </table>
         </div>
       )}
+      <HeadingTree heading={hsCode.slice(0, 4)} current={hsCode} language={language} />
       <section className="finder-notes" aria-label={t('details.notes')}>
         <h4>{t('details.notes')}</h4>
         {notes.loading && <p className="loading">{t('details.loading')}</p>}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { convertKeys, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
+import { convertKeys, fetchTree, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
 import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
@@ -27,6 +27,26 @@ describe('the tariff finder client', () => {
       NESTED: [{ SOMEKEY: 1 }],
     });
     expect(shownProbability(0.8049)).toBe('0.80');
+  });
+  it('reads the hierarchy under a code from the finder service (tree, with the tenant key and the page language)', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({
+      data: {
+        code: '6109',
+        hs_code: '61.09',
+        level: 'heading',
+        description: 'T-shirts',
+        children: [{ code: '610910', hs_code: '6109.10', language: 'fr' }],
+      },
+    });
+    const tree = await fetchTree('6109', 'fr');
+    const [url, config] = get.mock.calls[0];
+    expect(url).toBe('/hs-finder/tree');
+    expect(config).toMatchObject({
+      params: { code: '6109', depth: '1', language: 'fr' },
+      withCredentials: true,
+      headers: { tenantKey: 'gn' },
+    });
+    expect(tree.children?.[0]).toMatchObject({ hsCode: '6109.10', language: 'fr' });
   });
   it('logs and re-throws errors; the list keeps an error flag and details an error per HS code, with no notification', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,9 +1,9 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '../../config/tenant';
+import { FINDER_TIMEOUT_MS, finderGet } from '../../http/finder';
 
-/** The finder's time-out (SPEC section 9). */
-export const FINDER_TIMEOUT_MS = 15000;
+export { convertKeys, FINDER_TIMEOUT_MS } from '../../http/finder';
 
 export interface TreeChild {
   code: string;
@@ -54,36 +54,6 @@ export interface CodeDetails {
   }>;
 }
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-
-/** Keys of a JSON value converted at every depth. */
-export function convertKeys(value: unknown, convert: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [convert(key), convertKeys(item, convert)]));
-  return value;
-}
-
-/**
- * A finder call (SPEC section 7): 15 s time-out, credentials sent, no-cache headers, the tenant key,
- * request keys in snake_case and response keys in camelCase. Errors are logged and re-thrown.
- */
-async function finderGet<T>(url: string, params: Record<string, string>): Promise<T> {
-  try {
-    const { data } = await http.get<unknown>(url, {
-      params: convertKeys(params, snake),
-      timeout: FINDER_TIMEOUT_MS,
-      withCredentials: true,
-      headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', tenantKey: tenant.code },
-    });
-    return convertKeys(data, camel) as T;
-  } catch (error) {
-    console.error(`Tariff finder call ${url} failed`, error);
-    throw error;
-  }
-}
-
 export const listPredictions = (query: string, language: string) =>
   finderGet<PredictionList>(`${serviceUrls.aiTariff}list`, { query, language });
 
@@ -102,6 +72,20 @@ export async function recordUsage(query: string, code: string, language: string)
     console.error('Tariff finder usage record failed', error);
   }
 }
+
+/** A node of the HS tree as the finder gives it (GET {hs-finder}/tree), with its text in the page language where one exists. */
+export interface TreeNode {
+  code: string;
+  hsCode: string;
+  level: 'root' | 'chapter' | 'heading' | 'subheading' | 'national';
+  description: string;
+  language?: string;
+  children?: TreeNode[];
+}
+
+/** The hierarchy under a code (SPEC section 7: GET {hs-finder-service}/tree with code and the tenant key). */
+export const fetchTree = (code: string, language: string, depth = 1) =>
+  finderGet<TreeNode>(`${serviceUrls.finder}tree`, { code, depth: String(depth), language });
 
 export const fetchDetails = (hsCode: string) => finderGet<CodeDetails>(`${serviceUrls.aiTariff}details`, { hsCode });
 

@@ -10,6 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatNumber, todayIso } from '../../i18n/language';
+import { FinderSuggestions } from './FinderSuggestions';
 import { HsTextsNote, LineDescription } from './LineDescription';
 import { tenant } from '../../config/tenant';
 import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
@@ -265,6 +266,9 @@ export function TariffSearch({ language }: { language: string }) {
           )}
         </div>
         <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
+        {searched && !loading && data.length === 0 && query.keyword.trim() && (
+          <FinderSuggestions keywords={query.keyword.trim()} language={language} />
+        )}
         {!searched && !loading && <p className="hint">{t('results.hint')}</p>}
         {data.length > 0 && (
           <>

@@ -1,6 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '../../config/tenant';
+import { finderGet } from '../../http/finder';
 import { searchBody } from '../../http/reference';
 
 /** An HS 2022 text of a line's chapter, heading or subheading, in the page language or (where none exists) English. */
@@ -192,4 +193,27 @@ export async function getNotes(heading: string): Promise<string | null> {
     if ((error as { response?: { status?: number } }).response?.status === 404) return null;
     throw error;
   }
+}
+
+/** A subheading the tariff finder suggests, with its HS text in the page language (or English). */
+export interface FinderSuggestion {
+  code: string;
+  hsCode: string;
+  description: string;
+  language: string;
+}
+
+/** The tariff finder's suggestions for keywords (SPEC section 7: GET {hs-finder-service}/search with query and the tenant key). */
+export async function finderSuggestions(keywords: string, language: string): Promise<FinderSuggestion[]> {
+  const answer = await finderGet<{ predictions: FinderSuggestion[] }>(`${serviceUrls.finder}search`, {
+    query: keywords,
+    limit: '3',
+    language,
+  });
+  return answer.predictions.map(({ code, hsCode, description, language: textLanguage }) => ({
+    code,
+    hsCode,
+    description,
+    language: textLanguage,
+  }));
 }

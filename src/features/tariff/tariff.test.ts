@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { normaliseCode, searchTariff, tariffRequest, toTariffCode, type TariffCode } from './api';
+import { finderSuggestions, normaliseCode, searchTariff, tariffRequest, toTariffCode, type TariffCode } from './api';
 import { hasHsTextIn, lineDescription, sameText, tariffTable } from './table';
 import { queryFromSearch, searchFromQuery } from './query-string';
 import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
@@ -179,5 +179,19 @@ describe('HS texts in the page language', () => {
   it('compares texts whatever their case, spacing and punctuation', () => {
     expect(sameText('- - Other:', 'Other')).toBe(true);
     expect(sameText('Sports footwear', 'Other')).toBe(false);
+  });
+});
+
+describe('the tariff finder suggestions', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('ask the finder service (search, tenant key, page language) and keep each code with its text and language', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({
+      data: { predictions: [{ code: '100630', hs_code: '1006.30', description: 'Riz blanchi', language: 'fr', probability: 0.87 }] },
+    });
+    const suggestions = await finderSuggestions('riz basmati', 'fr');
+    const [url, config] = get.mock.calls[0];
+    expect(url).toBe('/hs-finder/search');
+    expect(config).toMatchObject({ params: { query: 'riz basmati', limit: '3', language: 'fr' }, headers: { tenantKey: 'gn' } });
+    expect(suggestions).toEqual([{ code: '100630', hsCode: '1006.30', description: 'Riz blanchi', language: 'fr' }]);
   });
 });

@@ -1,0 +1,32 @@
+import React from 'react';
+import { Link } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/routes';
+import { useRequest } from '../../http/useRequest';
+import { textLanguage } from '../../i18n/language';
+import { finderSuggestions } from './api';
+
+/**
+ * When the keywords find no tariff line, the tariff finder's suggestions for them (GET {hs-finder}/search):
+ * a few subheadings, each opening the tariff lines under it. Nothing is shown when the finder has none.
+ */
+export function FinderSuggestions({ keywords, language }: { keywords: string; language: string }) {
+  const { t } = useTranslation('tariff');
+  const suggestions = useRequest(`${keywords}/${language}`, () => finderSuggestions(keywords, language).catch(() => []));
+  if (!suggestions.data?.length) return null;
+  return (
+    <section className="card finder-suggestions" aria-labelledby="finder-suggestions">
+      <h2 id="finder-suggestions">{t('results.finderSuggests')}</h2>
+      <ul>
+        {suggestions.data.map((suggestion) => (
+          <li key={suggestion.code}>
+            <Link to={`/${language}${paths.tool('tariff-search')}?code=${suggestion.code}`} dir="ltr">
+              {suggestion.hsCode}
+            </Link>{' '}
+            <span {...textLanguage(suggestion.language)}>{suggestion.description}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
