@@ -26,9 +26,15 @@ const id = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 const out = join(root, 'var', 'site', 'artefacts', id);
 mkdirSync(out, { recursive: true });
 const archive = join(out, 'site.tar.gz');
-const tar = spawnSync('tar', ['-czf', archive, '--exclude-from', join(root, 'deploy', 'site-exclude.txt'), '-C', site, '.'], {
-  encoding: 'utf8',
-});
+// deploy/site-exclude.txt is written for rsync: "/x" is anchored at the root, "x" matches anywhere; tar says so per pattern.
+const excludes = readFileSync(join(root, 'deploy', 'site-exclude.txt'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#'))
+  .flatMap((pattern) =>
+    pattern.startsWith('/') ? ['--anchored', `--exclude=.${pattern.replace(/\/$/, '')}`] : ['--no-anchored', `--exclude=${pattern}`],
+  );
+const tar = spawnSync('tar', ['-czf', archive, ...excludes, '-C', site, '.'], { encoding: 'utf8' });
 if (tar.status !== 0) {
   console.error(`[guichet] tar failed: ${tar.stderr}`);
   process.exit(1);
