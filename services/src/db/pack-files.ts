@@ -29,8 +29,14 @@ export const OPEN_VALIDITY = '2000-01-01';
 
 /** A data file that cannot be imported as it is: its pack is not imported and the data already there stays. */
 export class DataFileError extends Error {
-  constructor(file: string, problem: string, line?: number) {
-    super(`data/${file}${line === undefined ? '' : `, line ${line}`}: ${problem}`);
+  constructor(
+    readonly file: string,
+    /** What is wrong; with a field, what is wrong with its value. */
+    readonly problem: string,
+    readonly line?: number,
+    readonly field?: string,
+  ) {
+    super(`data/${file}${line === undefined ? '' : `, line ${line}`}: ${field === undefined ? '' : `${field} `}${problem}`);
     this.name = 'DataFileError';
   }
 }
@@ -62,7 +68,7 @@ export class CsvRecord {
   ) {}
 
   refuse(column: string, problem: string): never {
-    throw new DataFileError(this.file, `${column} ${JSON.stringify(this.values[column] ?? '')} ${problem}`, this.line);
+    throw new DataFileError(this.file, `${JSON.stringify(this.values[column] ?? '')} ${problem}`, this.line, column);
   }
 
   private value(column: string): string {
@@ -96,7 +102,12 @@ export class CsvRecord {
 
 /** The records of a CSV data file, whose header must have the columns the pack reads. */
 export async function readCsv(dataDir: string, file: string, columns: string[]): Promise<CsvRecord[]> {
-  const { header, records } = parseCsvLines(await read(dataDir, file));
+  return csvRecords(file, await read(dataDir, file), columns);
+}
+
+/** The records of a CSV text named file, whose header must have the given columns. */
+export function csvRecords(file: string, text: string, columns: string[]): CsvRecord[] {
+  const { header, records } = parseCsvLines(text);
   const missing = columns.filter((column) => !header.includes(column));
   if (missing.length > 0) throw new DataFileError(file, `the header has no column ${missing.join(', ')}`, 1);
   return records.map(({ line, record }) => new CsvRecord(file, line, record));
