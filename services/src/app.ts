@@ -26,6 +26,10 @@ import { injectFaults } from './faults/plugin.js';
 import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
+import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
+import { reapply } from './data-console/store.js';
+import { KIND_DEFINITIONS, KINDS } from './data-console/kinds.js';
+import { AnswerCache } from './reference/cache.js';
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -45,6 +49,7 @@ export const API_PREFIXES = [
   MANIFEST_PREFIX,
   HS_FINDER_PREFIX,
   AI_TARIFF_PREFIX,
+  DATA_CONSOLE_PREFIX,
 ];
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
@@ -94,6 +99,14 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   app.decorate('verifier', verifier);
   await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
   await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
+  await app.register(dataConsolePlugin, {
+    prefix: DATA_CONSOLE_PREFIX,
+    database,
+    verifier,
+    onChange: () => AnswerCache.clearAll(),
+    feedUrl: config.centralBankFeedUrl,
+    feedMinutes: config.centralBankFeedMinutes,
+  });
   await app.register(portalPlugin, {
     prefix: PORTAL_PREFIX,
     verifier,
@@ -124,6 +137,12 @@ async function openServiceDatabase(app: FastifyInstance, url: string | undefined
   const started = performance.now();
   const results = await prepareDatabase(database, { log: (message) => app.log.info(message), warn: (message) => app.log.error(message) });
   for (const result of results) {
+    // Data files newer than the database's: what officers published since is applied again on top.
+    const kind = KINDS.find((name) => KIND_DEFINITIONS[name].pack === result.pack);
+    if (kind && result.status === 'imported') {
+      const count = await reapply(database, kind);
+      if (count) app.log.info(`data console: ${count} ${kind} publications applied again over the new data files`);
+    }
     const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
     if (mismatches) app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);
   }

@@ -46,6 +46,10 @@ export interface Config {
   publishingSecretFile: string;
   /** Origins of the CMS admin panel (CMS_PUBLIC_URL and CMS_URL), allowed to read the site build state. */
   cmsAdminOrigins: string[];
+  /** CENTRAL_BANK_FEED_URL: the central bank's daily rates in the ECB's XML format, fetched on a schedule (none: no feed). */
+  centralBankFeedUrl: string | undefined;
+  /** CENTRAL_BANK_FEED_MINUTES: minutes between two fetches of the feed (default 60). */
+  centralBankFeedMinutes: number;
 }
 
 /** The live site: what scripts/build-site.mjs publishes, else a plain build in public/ (an image, a manual gatsby build). */
@@ -92,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     faultInjection: env.FAULT_INJECTION === '1',
     siteBuilds: env.SITE_BUILDS === '1',
     publishingSecretFile: resolve(repoRoot, 'var', 'publishing-secret'),
+    centralBankFeedUrl: feedUrlFrom(env.CENTRAL_BANK_FEED_URL),
+    centralBankFeedMinutes: Math.max(1, integer('CENTRAL_BANK_FEED_MINUTES', env.CENTRAL_BANK_FEED_MINUTES, 60)),
     cmsAdminOrigins: [
       ...new Set(
         [env.CMS_PUBLIC_URL, env.CMS_URL, `http://localhost:${env.CMS_PORT || 1337}`, `http://127.0.0.1:${env.CMS_PORT || 1337}`]
@@ -101,6 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     ],
   };
+}
+
+function feedUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = originOf(value) && new URL(value);
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`CENTRAL_BANK_FEED_URL must be an http(s) URL, got "${value}"`);
+  return url.toString();
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;

@@ -9,3 +9,5 @@ export const MANIFEST_ROLES = ['trader', 'declarant', 'officer', 'admin'] as con
 /** Help desk: any signed-in user (officers see and answer every request). */
 export const HELPDESK_ROLES = [] as const;
 export const HELPDESK_STAFF_ROLES = ['officer', 'admin'] as const;
+/** Data console (uploading and publishing rates): customs staff. */
+export const DATA_CONSOLE_ROLES = ['officer', 'admin'] as const;

@@ -4,6 +4,7 @@ import { SEARCH_FIELDS, SEARCH_TABLE } from '../search/documents.js';
 import { createIdentityState } from '../identity/state-migration.js';
 import { createRateLimits } from '../limits/migration.js';
 import { createFinderUsage } from '../finder/usage-migration.js';
+import { createDataConsole } from '../data-console/migration.js';
 
 type ColumnKind = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 
@@ -323,6 +324,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_identity_state': createIdentityState(dialect),
     '0009_rate_limits': createRateLimits(dialect),
     '0010_finder_usage': createFinderUsage(dialect),
+    '0011_data_console': createDataConsole(dialect),
   };
 }
 

@@ -5,12 +5,25 @@
  * takes to show.
  */
 export class AnswerCache<T> {
+  /** Every cache of the process, so that a publication of new data drops them all at once. */
+  private static readonly all = new Set<WeakRef<AnswerCache<unknown>>>();
   private readonly entries = new Map<string, { value: T; expires: number }>();
 
   constructor(
     private readonly size: number,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    AnswerCache.all.add(new WeakRef(this));
+  }
+
+  /** Drops every cached answer of the process (other replicas follow within their time limit). */
+  static clearAll(): void {
+    for (const reference of AnswerCache.all) {
+      const cache = reference.deref();
+      if (cache) cache.clear();
+      else AnswerCache.all.delete(reference);
+    }
+  }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.size <= 0) return compute();

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
+import { SigningKey } from '../identity/tokens.js';
+import { createVerifier } from '../identity/verify.js';
+import { findPack, importPack } from '../db/import.js';
+import { today } from '../reference/query.js';
+import { ratesPlugin, RATES_PREFIX } from '../rates/plugin.js';
+import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { AnswerCache } from '../reference/cache.js';
+import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './plugin.js';
+import { reapply } from './store.js';
+import { runFeed } from './feed.js';
+
+const PORTAL = 'http://localhost:8000';
+
+function shift(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+describe.each(BACKENDS)('data console ($name)', (backend) => {
+  let service: TestService;
+  let key: SigningKey;
+  let officer: string;
+  const day = today();
+  const [first, second] = [shift(day, -2), shift(day, -1)];
+
+  beforeAll(async () => {
+    key = await SigningKey.load();
+    const tokenFor = (roles: string[], username: string) =>
+      key.sign(
+        { iss: issuerOf(PORTAL), aud: SERVICES_AUDIENCE, sub: username, preferred_username: username, realm_access: { roles } },
+        300,
+      );
+    officer = await tokenFor(['officer'], 'officer.one');
+    const verifier = createVerifier({
+      issuer: issuerOf(PORTAL),
+      audience: SERVICES_AUDIENCE,
+      keys: key,
+      clientId: REALM.clients[0].clientId,
+    });
+    service = await startTestService(backend, ['currency', 'exchangeRate', 'centralBankRates'], async (app, database) => {
+      await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
+      await app.register(dataConsolePlugin, {
+        prefix: DATA_CONSOLE_PREFIX,
+        database,
+        verifier,
+        onChange: () => AnswerCache.clearAll(),
+        feedMinutes: 60,
+        scheduleMs: 3_600_000,
+      });
+    });
+    trader = await tokenFor(['trader'], 'trader.one');
+  }, 120_000);
+  afterAll(() => service?.close());
+  let trader: string;
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, token = officer) =>
+    service.app.inject({
+      method,
+      url: `${DATA_CONSOLE_PREFIX}${url}`,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const rateOn = async (date: string, currency: string) => {
+    const response = await service.app.inject({ url: `${RATES_PREFIX}/search?validityDate=${date}&currencies=${currency}` });
+    return response.json().resultList[0] as { exchangeRate: number; validFromDate: string } | undefined;
+  };
+  const snapshot = () =>
+    service.database.db
+      .selectFrom('ref_exchange_rate')
+      .select(['code', 'rate', 'validFrom', 'validTo'])
+      .orderBy('code')
+      .orderBy('validFrom')
+      .execute();
+
+  it('is for customs staff only: 401 without a token, 403 for a trader; freshness is public', async () => {
+    expect((await call('GET', '/publications', undefined, '')).statusCode).toBe(401);
+    expect((await call('GET', '/publications', undefined, trader)).statusCode).toBe(403);
+    const freshness = (await call('GET', '/freshness', undefined, '')).json();
+    expect(freshness.customsRates).toMatchObject({ source: 'pack', date: '2026-09-29' });
+  });
+
+  it('lists every bad line (file, line, field, why) and keeps nothing while one remains', async () => {
+    const file = [
+      'date,currency,bdt_per_unit',
+      `${first},USD,121.5`,
+      `${first},EUR,abc`,
+      `${second},usd1,1`,
+      `2026-02-30,GBP,160`,
+      `${first},USD,122`,
+    ].join('\n');
+    const response = await call('POST', '/uploads', { kind: 'customsRates', fileName: 'week.csv', content: base64(file) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      {
+        file: 'week.csv',
+        line: 3,
+        field: 'bdt_per_unit',
+        message: '"abc" is not a number above zero',
+        reason: 'notPositive',
+        value: 'abc',
+      },
+      {
+        file: 'week.csv',
+        line: 4,
+        field: 'currency',
+        message: '"usd1" is not an ISO 4217 code (three letters)',
+        reason: 'notCurrency',
+        value: 'usd1',
+      },
+      {
+        file: 'week.csv',
+        line: 5,
+        field: 'date',
+        message: '"2026-02-30" is not a date written YYYY-MM-DD',
+        reason: 'notDate',
+        value: '2026-02-30',
+      },
+      { file: 'week.csv', line: 6, field: 'currency', message: '"USD" repeats line 2', reason: 'repeats', value: 'USD', repeats: 2 },
+    ]);
+    const kept = await service.database.db.selectFrom('data_upload').select('id').execute();
+    expect(kept).toEqual([]);
+    const audit = await service.database.db.selectFrom('data_audit').select(['action', 'actor']).execute();
+    expect(audit).toContainEqual({ action: 'refuse', actor: 'officer.one' });
+  });
+
+  it('refuses hostile uploads with the field named', async () => {
+    const bad = [
+      { kind: 'tariff', fileName: 'a.csv', content: base64('x') },
+      { kind: 'customsRates', fileName: 'a\r\nb.csv', content: base64('x') },
+      { kind: 'customsRates', fileName: 'a.exe', content: base64('x') },
+      { kind: 'customsRates', fileName: 'a.csv', content: '%%%' },
+    ];
+    for (const payload of bad) expect((await call('POST', '/uploads', payload)).statusCode).toBe(400);
+    const nul = await call('POST', '/uploads', {
+      kind: 'customsRates',
+      fileName: 'a.csv',
+      content: base64('date,currency,bdt_per_unit\n\u0000'),
+    });
+    expect(nul.json().errors[0].message).toMatch(/NUL/);
+    const notText = await call('POST', '/uploads', {
+      kind: 'customsRates',
+      fileName: 'a.csv',
+      content: Buffer.from([0xff, 0xfe, 0xfd]).toString('base64'),
+    });
+    expect(notText.statusCode).toBe(400);
+    expect((await call('POST', '/uploads/00000000-0000/publish', { validFrom: day })).statusCode).toBe(404);
+    expect((await call('POST', '/publications/1/rollback')).statusCode).toBe(404);
+  });
+
+  it('previews, schedules, publishes and rolls back; visitors see the rates only once they are in effect', async () => {
+    const before = await snapshot();
+    const usd = (await rateOn('2026-09-29', 'USD'))!.exchangeRate;
+    const jumped = Math.round(usd * 1.1 * 1e4) / 1e4;
+    const file = [
+      'date,currency,bdt_per_unit',
+      `${first},USD,${usd}`,
+      `${first},EUR,140.25`,
+      `${second},USD,${jumped}`,
+      `${second},EUR,140.5`,
+    ].join('\r\n');
+    const uploaded = await call('POST', '/uploads', { kind: 'customsRates', fileName: 'week.csv', content: base64(file) });
+    expect(uploaded.statusCode).toBe(201);
+    const { upload, preview } = uploaded.json();
+    expect(upload).toMatchObject({ kind: 'customsRates', rowCount: 4, status: 'checked', createdBy: 'officer.one' });
+    expect(preview.counts).toEqual({ new: 4, changed: 0, unchanged: 0, removed: 0, jumps: 1 });
+    expect(preview.lines[0]).toMatchObject({
+      currency: 'USD',
+      date: second,
+      rate: jumped,
+      previous: usd,
+      changePercent: 10,
+      jump: true,
+      status: 'new',
+    });
+
+    // Scheduled for tomorrow: nothing changes yet, and it can be cancelled.
+    const scheduled = await call('POST', `/uploads/${upload.id}/publish`, { validFrom: shift(day, 1) });
+    expect(scheduled.json()).toMatchObject({ status: 'scheduled', rowCount: 4, publishedBy: 'officer.one' });
+    expect((await rateOn(second, 'USD'))!.exchangeRate).toBe(usd);
+    expect((await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day })).statusCode).toBe(409);
+    expect((await call('POST', `/publications/${scheduled.json().id}/rollback`)).json().status).toBe('cancelled');
+    expect(await snapshot()).toEqual(before);
+
+    // Published today: in effect at once.
+    const again = (await call('POST', '/uploads', { kind: 'customsRates', fileName: 'week.csv', content: base64(file) })).json();
+    const published = await call('POST', `/uploads/${again.upload.id}/publish`, { validFrom: day });
+    expect(published.statusCode).toBe(201);
+    expect(published.json()).toMatchObject({ status: 'live', summary: { new: 4, jumps: 1 }, checksum: again.upload.checksum });
+    expect(await rateOn(second, 'USD')).toMatchObject({ exchangeRate: jumped, validFromDate: second });
+    expect(await rateOn(day, 'EUR')).toMatchObject({ exchangeRate: 140.5 });
+    expect(await rateOn('2026-09-29', 'EUR')).toMatchObject({ validFromDate: '2026-09-29' });
+    const fresh = (await call('GET', '/freshness', undefined, '')).json();
+    expect(fresh.customsRates).toMatchObject({ date: second, source: 'upload', stale: false });
+
+    // The same week again with one change: the preview compares with what is live now.
+    const changed = file.replace(`${second},EUR,140.5`, `${second},EUR,141`).replace(`${first},EUR,140.25\r\n`, '');
+    const second_ = (await call('POST', '/uploads', { kind: 'customsRates', fileName: 'fix.csv', content: base64(changed) })).json();
+    expect(second_.preview.counts).toEqual({ new: 0, changed: 1, unchanged: 2, removed: 1, jumps: 1 });
+    await call('POST', `/uploads/${second_.upload.id}/discard`);
+    expect((await call('GET', '/uploads')).json().resultList).toEqual([]);
+
+    // Rollback restores the state before, to the row.
+    const history = (await call('GET', '/publications')).json().resultList;
+    expect(history.map((entry: { status: string }) => entry.status)).toEqual(['live', 'cancelled']);
+    const rolled = await call('POST', `/publications/${published.json().id}/rollback`);
+    expect(rolled.json()).toMatchObject({ status: 'rolledBack', rolledBackBy: 'officer.one' });
+    expect(await snapshot()).toEqual(before);
+    expect((await rateOn(second, 'USD'))!.exchangeRate).toBe(usd);
+    expect((await call('POST', `/publications/${published.json().id}/rollback`)).statusCode).toBe(409);
+  });
+
+  it('keeps what officers published when the data files are imported again', async () => {
+    const file = ['date,currency,bdt_per_unit', `${second},JPY,0.8123`].join('\n');
+    const { upload } = (await call('POST', '/uploads', { kind: 'customsRates', fileName: 'jpy.csv', content: base64(file) })).json();
+    await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day });
+    await importPack(service.database, findPack('exchangeRate')!, { force: true });
+    AnswerCache.clearAll();
+    expect((await rateOn(second, 'JPY'))!.exchangeRate).not.toBe(0.8123);
+    expect(await reapply(service.database, 'customsRates')).toBeGreaterThan(0);
+    AnswerCache.clearAll();
+    expect((await rateOn(second, 'JPY'))!.exchangeRate).toBe(0.8123);
+  });
+
+  it('publishes a clean feed day, holds one with a jump or a missing currency, and logs a failing feed', async () => {
+    const live = await service.database.db
+      .selectFrom('central_bank_rate')
+      .select(['date', 'currency', 'rate'])
+      .where('date', '=', '2026-04-13')
+      .execute();
+    const rates = Object.fromEntries(live.map((row) => [String(row.currency), Number(row.rate)]));
+    const cube = (date: string, values: Record<string, number>) =>
+      `<Cube time='${date}'>${Object.entries(values)
+        .map(([currency, rate]) => `<Cube currency='${currency}' rate='${rate}'/>`)
+        .join('')}</Cube>`;
+    let body = '';
+    let status = 200;
+    const server: Server = createServer((_request, response) => {
+      response.writeHead(status, { 'content-type': 'text/xml' });
+      response.end(
+        `<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><Cube>${body}</Cube></gesmes:Envelope>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/eurofxref-daily.xml`;
+    try {
+      body = cube(first, rates);
+      expect(await runFeed(service.database, url)).toMatchObject({ status: 'published', published: [first] });
+      expect(await runFeed(service.database, url)).toMatchObject({ status: 'unchanged', published: [] });
+
+      const { USD: _usd, ...missing } = rates;
+      body = cube(second, { ...missing, JPY: rates.JPY * 1.2 });
+      const held = await runFeed(service.database, url);
+      expect(held.status).toBe('held');
+      expect(held.message).toMatch(/JPY/);
+      expect(held.message).toMatch(/USD/);
+      const pending = (await call('GET', '/uploads')).json().resultList;
+      expect(pending).toHaveLength(1);
+      expect(pending[0]).toMatchObject({ source: 'feed', status: 'held', kind: 'centralBankRates' });
+      expect((await runFeed(service.database, url)).status).toBe('held');
+      expect((await call('GET', '/uploads')).json().resultList).toHaveLength(1);
+
+      status = 500;
+      expect(await runFeed(service.database, url)).toMatchObject({ status: 'failed' });
+      const feed = (await call('GET', '/feed')).json();
+      expect(feed).toMatchObject({ lastStatus: 'failed' });
+      const actions = (await service.database.db.selectFrom('data_audit').select('action').execute()).map((row) => row.action);
+      expect(actions).toEqual(expect.arrayContaining(['feed held', 'feed failed']));
+    } finally {
+      server.close();
+    }
+  });
+});
