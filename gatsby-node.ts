@@ -208,6 +208,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
     // Staff-only: its content is fetched by the page for signed-in officers, never built into public page data.
     page(paths.internalTools, 'internal-tools');
+    // Staff-only as well: officers upload and publish rates (the service checks the role on every call).
+    page(paths.dataConsole, 'data-console');
     // Editors' draft preview: the draft is fetched by the page through a link the CMS signs.
     page(paths.preview, 'preview');
 

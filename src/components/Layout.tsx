@@ -124,6 +124,9 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
               <li>
                 <Link to={to(paths.internalTools)}>{t('nav.internalTools')}</Link>
               </li>
+              <li>
+                <Link to={to(paths.dataConsole)}>{t('nav.dataConsole')}</Link>
+              </li>
             </ul>
           </section>
           <section aria-labelledby="footer-contact">

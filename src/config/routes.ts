@@ -36,6 +36,7 @@ export const paths = {
   tools: '/tools/',
   tool: (slug: ToolSlug) => `/tools/${slug}/`,
   internalTools: '/internal-tools/',
+  dataConsole: '/data-console/',
   /** Editors' preview of a draft (opened from the CMS). */
   preview: '/preview/',
   accessDenied: '/access-denied/',

@@ -19,4 +19,6 @@ export const serviceUrls = {
   /** The AI tariff finder (hs-finder contract) and its tool variant. */
   finder: process.env.GATSBY_HS_FINDER_URL || '/hs-finder/',
   aiTariff: process.env.GATSBY_AI_TARIFF_SERVICE_URL || '/ai-tariff-service/',
+  /** Officers' data console (uploads, publications) and the public freshness of the rates and tariff data. */
+  dataConsole: process.env.GATSBY_DATA_CONSOLE_SERVICE_URL || '/data-console-service/',
 };

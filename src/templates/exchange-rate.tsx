@@ -2,6 +2,7 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { ToolShell } from '../components/ToolShell';
 import { Seo } from '../components/Seo';
+import { DataFreshness } from '../components/DataFreshness';
 import { CustomsRates } from '../features/exchangeRates/CustomsRates';
 import { RateChart } from '../features/exchangeRates/RateChart';
 import { CentralBankRates } from '../features/externalRates/CentralBankRates';
@@ -22,6 +23,7 @@ export default function ExchangeRatePage({ pageContext }: TemplateProps<Context>
       language={pageContext.language}
       originalPath={pageContext.i18n.originalPath}
     >
+      <DataFreshness kind={pageContext.view === 'central-bank' ? 'centralBankRates' : 'customsRates'} language={pageContext.language} />
       <View language={pageContext.language} />
     </ToolShell>
   );

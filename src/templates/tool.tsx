@@ -1,6 +1,7 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { ToolShell } from '../components/ToolShell';
+import { DataFreshness } from '../components/DataFreshness';
 import { TariffBrowse } from '../features/tariff/TariffBrowse';
 import { TariffDetail } from '../features/tariff/TariffDetail';
 import { TariffSearch } from '../features/tariff/TariffSearch';
@@ -32,6 +33,9 @@ const TOOLS: Record<string, Record<string, ToolView>> = {
 /** Tools that need sign-in, with the roles that may use them (any of). */
 const PROTECTED: Record<string, readonly string[]> = { manifest: MANIFEST_ROLES };
 
+/** Tools whose answers come from the tariff: their pages say which edition. */
+const TARIFF_TOOLS = new Set(['tariff-search', 'taxation-simulation']);
+
 export default function ToolPage({ pageContext, location }: TemplateProps<Context>) {
   const view = pageContext.view ?? 'search';
   const Tool = TOOLS[pageContext.tool]?.[view];
@@ -42,6 +46,7 @@ export default function ToolPage({ pageContext, location }: TemplateProps<Contex
       language={pageContext.language}
       originalPath={pageContext.i18n.originalPath}
     >
+      {Tool && TARIFF_TOOLS.has(pageContext.tool) && <DataFreshness kind="tariff" language={pageContext.language} />}
       {Tool &&
         (PROTECTED[pageContext.tool] ? (
           <ProtectedRoute language={pageContext.language} roles={PROTECTED[pageContext.tool]}>
