@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/database.js';
 import { findPack, importPack } from '../src/db/import.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { DATA_PACKS, DataFileError } from '../src/db/packs.js';
+import { afterImport } from '../src/data-console/store.js';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -29,6 +30,7 @@ let failed = false;
 try {
   const applied = await migrateToLatest(database.db, database.dialect, database.schema);
   console.log(`database: ${database.dialect} ${database.location}${applied.length ? ` (migrated: ${applied.join(', ')})` : ''}`);
+  const imported: string[] = [];
   for (const pack of packs) {
     if (!pack) continue;
     let result;
@@ -41,6 +43,7 @@ try {
       console.error(`${pack.name.padEnd(13)} refused, previous data kept: ${error.message}`);
       continue;
     }
+    if (result.status === 'imported') imported.push(pack.name);
     console.log(
       `${pack.name.padEnd(13)} ${result.status.padEnd(9)} ${String(result.rows).padStart(7)} rows ${String(result.milliseconds).padStart(6)} ms`,
     );
@@ -50,6 +53,8 @@ try {
       for (const item of mismatches) console.log(`    ${item.code}: published ${item.published}, computed ${item.computed}`);
     }
   }
+  // What officers published from the data console stays published over the re-imported files.
+  await afterImport(database, imported, (message) => console.log(message));
 } catch (error) {
   failed = true;
   console.error(`import failed, previous data kept: ${error instanceof Error ? error.message : String(error)}`);

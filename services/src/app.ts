@@ -27,8 +27,7 @@ import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
-import { reapply } from './data-console/store.js';
-import { KIND_DEFINITIONS, KINDS } from './data-console/kinds.js';
+import { afterImport } from './data-console/store.js';
 import { AnswerCache } from './reference/cache.js';
 
 /** The finder's routes, limited more tightly than the other services. */
@@ -136,13 +135,10 @@ async function openServiceDatabase(app: FastifyInstance, url: string | undefined
   });
   const started = performance.now();
   const results = await prepareDatabase(database, { log: (message) => app.log.info(message), warn: (message) => app.log.error(message) });
+  // Data files newer than the database's: what officers published since is applied again on top.
+  const imported = results.filter((result) => result.status === 'imported').map((result) => result.pack);
+  await afterImport(database, imported, (message) => app.log.info(message));
   for (const result of results) {
-    // Data files newer than the database's: what officers published since is applied again on top.
-    const kind = KINDS.find((name) => KIND_DEFINITIONS[name].pack === result.pack);
-    if (kind && result.status === 'imported') {
-      const count = await reapply(database, kind);
-      if (count) app.log.info(`data console: ${count} ${kind} publications applied again over the new data files`);
-    }
     const mismatches = (result.report?.ttiMismatches as unknown[] | undefined)?.length;
     if (mismatches) app.log.warn(`data pack ${result.pack}: ${mismatches} tariff lines whose computed TTI differs from the published one`);
   }

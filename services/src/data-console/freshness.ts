@@ -1,6 +1,5 @@
 /** How current the data visitors see is: its latest date, where it came from, and whether it is older than its cadence. */
 import type { Database } from '../db/database.js';
-import { TARIFF_VALID_FROM } from '../db/tariff-packs.js';
 import { today } from '../reference/query.js';
 import type { Kind } from './kinds.js';
 import { latestDate } from './tables.js';
@@ -19,7 +18,7 @@ export interface Freshness {
 }
 
 /** Expected cadence (days) and the grace before the data counts as late. */
-const CADENCE: Record<Kind | 'tariff', { days: number; grace: number }> = {
+const CADENCE: Record<Kind, { days: number; grace: number }> = {
   customsRates: { days: 1, grace: 3 },
   centralBankRates: { days: 1, grace: 4 },
   tariff: { days: 365, grace: 31 },
@@ -48,19 +47,12 @@ async function ofKind(database: Database, kind: Kind, day: string): Promise<Fres
   };
 }
 
-export async function freshness(database: Database): Promise<Record<Kind | 'tariff', Freshness> & { today: string }> {
+export async function freshness(database: Database): Promise<Record<Kind, Freshness> & { today: string }> {
   const day = today();
-  const tariffDate = TARIFF_VALID_FROM <= day ? TARIFF_VALID_FROM : null;
   return {
     today: day,
     customsRates: await ofKind(database, 'customsRates', day),
     centralBankRates: await ofKind(database, 'centralBankRates', day),
-    tariff: {
-      date: tariffDate,
-      source: 'pack',
-      publishedAt: null,
-      cadenceDays: CADENCE.tariff.days,
-      stale: tariffDate === null || daysBetween(tariffDate, day) > CADENCE.tariff.days + CADENCE.tariff.grace,
-    },
+    tariff: await ofKind(database, 'tariff', day),
   };
 }

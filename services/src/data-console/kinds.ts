@@ -4,9 +4,10 @@
  * check theirs, and every error is reported (file, line, field, why), not only the first.
  */
 import { CsvRecord, csvRecords, DataFileError, uniqueKeys } from '../db/pack-files.js';
+import { TARIFF_COLUMNS, tariffLineOf, type TariffLine } from '../db/tariff-packs.js';
 import { readXlsxRows, SpreadsheetError } from './xlsx.js';
 
-export const KINDS = ['customsRates', 'centralBankRates'] as const;
+export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** One dated rate: customs rates in BDT per unit; central bank rates in units per EUR. */
@@ -15,6 +16,9 @@ export interface RateLine {
   currency: string;
   rate: number;
 }
+
+/** A line of a kind: a dated rate, or a tariff line. */
+export type Line = RateLine | TariffLine;
 
 export interface LineError {
   file: string;
@@ -40,6 +44,8 @@ const REASONS = {
   repeats: /^"[^]*" repeats line \d+$/,
   missingColumn: /^the header has no column /,
   notText: /NUL characters/,
+  notTariffCode: /^"[^]*" is not a tariff code/,
+  ttiMismatch: /^"[^]*" differs from the TTI its taxes give/,
 } as const;
 export type Reason = keyof typeof REASONS | 'emptyFile' | 'tooLarge' | 'noLines' | 'tooManyLines' | 'spreadsheet';
 
@@ -53,7 +59,7 @@ interface KindDefinition {
   /** The pack whose tables the kind's publications change (and re-apply to after it is re-imported). */
   pack: string;
   columns: string[];
-  lines(records: CsvRecord[], check: (record: CsvRecord, work: () => void) => void): RateLine[];
+  lines(records: CsvRecord[], check: (record: CsvRecord, work: () => void) => void): Line[];
 }
 
 const currencyOf = (record: CsvRecord, column: string) => {
@@ -75,6 +81,22 @@ export const KIND_DEFINITIONS: Record<Kind, KindDefinition> = {
           const rate = record.positive('bdt_per_unit');
           seen(record, `${date} ${currency}`, 'currency');
           lines.push({ date, currency, rate });
+        });
+      return lines;
+    },
+  },
+  tariff: {
+    pack: 'tariff',
+    columns: TARIFF_COLUMNS,
+    lines(records, check) {
+      const seen = uniqueKeys();
+      const lines: TariffLine[] = [];
+      for (const record of records)
+        check(record, () => {
+          const { computed, ...line } = tariffLineOf(record);
+          seen(record, line.code, 'hs_code');
+          if (Math.abs(computed - line.tti) > 0.001) record.refuse('tti_published', `differs from the TTI its taxes give (${computed})`);
+          lines.push(line);
         });
       return lines;
     },
@@ -103,7 +125,7 @@ export const KIND_DEFINITIONS: Record<Kind, KindDefinition> = {
 };
 
 export interface CheckedFile {
-  lines: RateLine[];
+  lines: Line[];
   errors: LineError[];
   /** Errors beyond those listed. */
   moreErrors: number;

@@ -8,8 +8,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AnyDatabase, Database } from '../db/database.js';
 import { today } from '../reference/query.js';
-import type { Kind, RateLine } from './kinds.js';
+import type { TariffLine } from '../db/tariff-packs.js';
+import { KIND_DEFINITIONS, KINDS, type Kind, type Line, type RateLine } from './kinds.js';
 import { liveBefore, liveOn, replaceLines } from './tables.js';
+import { applyEdition, restoreDocuments, tariffDiff, undoEdition, type TariffDiffLine, type TariffUndo } from './tariff.js';
 
 /** A day-on-day change larger than this (percent) is highlighted, and holds a feed for an officer. */
 export const JUMP_PERCENT = 5;
@@ -47,10 +49,12 @@ export interface DiffLine {
 }
 
 export interface Diff {
+  /** jumps: rates that moved more than JUMP_PERCENT in a day; tariff lines whose TTI changes. */
   counts: { new: number; changed: number; unchanged: number; removed: number; jumps: number };
+  /** The dates the rates cover (a tariff edition: empty). */
   from: string;
   to: string;
-  lines: DiffLine[];
+  lines: Array<DiffLine | TariffDiffLine>;
   truncated: boolean;
 }
 
@@ -86,7 +90,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 export const checksumOf = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 /** The dates a set of lines covers, ascending. */
-const datesOf = (lines: RateLine[]) => [...new Set(lines.map((line) => line.date))].sort();
+const datesOf = (lines: Line[]) => [...new Set((lines as RateLine[]).map((line) => line.date))].sort();
 
 function uploadOf(row: Record<string, unknown>): Upload {
   return {
@@ -119,7 +123,7 @@ export async function saveUpload(
     source: Upload['source'];
     fileName: string;
     checksum: string;
-    lines: RateLine[];
+    lines: Line[];
     actor: string;
     problems?: Upload['problems'];
   },
@@ -147,14 +151,19 @@ async function uploadRow(db: Database['db'] | Transaction<AnyDatabase>, id: stri
   return row;
 }
 
-export async function getUpload(database: Database, id: string): Promise<Upload & { lines: RateLine[] }> {
+export async function getUpload(database: Database, id: string): Promise<Upload & { lines: Line[] }> {
   const row = await uploadRow(database.db, id);
-  return { ...uploadOf(row), lines: JSON.parse(String(row.lines)) as RateLine[] };
+  return { ...uploadOf(row), lines: JSON.parse(String(row.lines)) as Line[] };
 }
 
 /** New, changed, unchanged and removed lines against what is live, with each line's change on the day before. */
-export async function diffAgainstLive(database: Database | Transaction<AnyDatabase>, kind: Kind, lines: RateLine[]): Promise<Diff> {
+export async function diffAgainstLive(database: Database | Transaction<AnyDatabase>, kind: Kind, all: Line[]): Promise<Diff> {
   const db = 'db' in database ? database.db : database;
+  if (kind === 'tariff') {
+    const { counts, lines } = await tariffDiff(db, all as TariffLine[], today());
+    return { counts, from: '', to: '', lines: lines.slice(0, MAX_PREVIEW_LINES), truncated: lines.length > MAX_PREVIEW_LINES };
+  }
+  const lines = all as RateLine[];
   const dates = datesOf(lines);
   const live = await liveOn(db, kind, dates);
   const liveByKey = new Map(live.map((line) => [`${line.date} ${line.currency}`, line.rate]));
@@ -210,10 +219,21 @@ async function lock(database: Database, trx: Transaction<AnyDatabase>) {
   else await sql`update data_feed set name = name where 1 = 0`.execute(trx);
 }
 
-async function applyPublication(database: Database, trx: Transaction<AnyDatabase>, id: number, kind: Kind, lines: RateLine[]) {
-  const dates = datesOf(lines);
-  const replaced = await liveOn(trx, kind, dates);
-  await replaceLines(database, trx, kind, dates, lines);
+async function applyPublication(
+  database: Database,
+  trx: Transaction<AnyDatabase>,
+  id: number,
+  kind: Kind,
+  lines: Line[],
+  validFrom: string,
+) {
+  let replaced: RateLine[] | TariffUndo;
+  if (kind === 'tariff') replaced = await applyEdition(database, trx, lines as TariffLine[], validFrom);
+  else {
+    const dates = datesOf(lines);
+    replaced = await liveOn(trx, kind, dates);
+    await replaceLines(database, trx, kind, dates, lines as RateLine[]);
+  }
   await trx
     .updateTable('data_publication')
     .set({ status: 'live', appliedAt: now(), replaced: JSON.stringify(replaced) })
@@ -228,7 +248,7 @@ export async function publish(database: Database, uploadId: string, validFrom: s
     const row = await uploadRow(trx, uploadId);
     if (row.status !== 'checked' && row.status !== 'held')
       throw new ConsoleError(409, `This upload is ${row.status}: upload the file again to publish it`);
-    const lines = JSON.parse(String(row.lines)) as RateLine[];
+    const lines = JSON.parse(String(row.lines)) as Line[];
     const kind = row.kind as Kind;
     const { counts } = await diffAgainstLive(trx, kind, lines);
     await trx.updateTable('data_upload').set({ status: 'published' }).where('id', '=', uploadId).execute();
@@ -248,7 +268,7 @@ export async function publish(database: Database, uploadId: string, validFrom: s
       .returning('id')
       .executeTakeFirstOrThrow();
     const publicationId = Number(inserted.id);
-    if (validFrom <= today()) await applyPublication(database, trx, publicationId, kind, lines);
+    if (validFrom <= today()) await applyPublication(database, trx, publicationId, kind, lines, validFrom);
     await audit(trx, actor, 'publish', kind, { publication: publicationId, upload: uploadId, validFrom, checksum: row.checksum, counts });
     return publicationId;
   });
@@ -270,12 +290,19 @@ export async function applyDue(database: Database): Promise<number> {
       await lock(database, trx);
       const publication = await trx
         .selectFrom('data_publication')
-        .select(['status', 'kind', 'uploadId'])
+        .select(['status', 'kind', 'uploadId', 'validFrom'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (publication?.status !== 'scheduled') return 0;
       const upload = await uploadRow(trx, String(publication.uploadId));
-      await applyPublication(database, trx, Number(id), publication.kind as Kind, JSON.parse(String(upload.lines)));
+      await applyPublication(
+        database,
+        trx,
+        Number(id),
+        publication.kind as Kind,
+        JSON.parse(String(upload.lines)),
+        String(publication.validFrom),
+      );
       await audit(trx, 'schedule', 'apply', String(publication.kind), { publication: Number(id) });
       return 1;
     });
@@ -310,8 +337,9 @@ export async function rollBack(database: Database, id: number, actor: string): P
       .executeTakeFirst();
     if (Number(latest?.id) !== id) throw new ConsoleError(409, `Publication ${latest?.id} came after this one: roll that back first`);
     const upload = await uploadRow(trx, String(publication.uploadId));
-    const dates = datesOf(JSON.parse(String(upload.lines)) as RateLine[]);
-    await replaceLines(database, trx, kind, dates, JSON.parse(String(publication.replaced ?? '[]')) as RateLine[]);
+    const replaced = JSON.parse(String(publication.replaced ?? '[]'));
+    if (kind === 'tariff') await undoEdition(database, trx, replaced as TariffUndo);
+    else await replaceLines(database, trx, kind, datesOf(JSON.parse(String(upload.lines)) as Line[]), replaced as RateLine[]);
     await trx
       .updateTable('data_publication')
       .set({ status: 'rolledBack', rolledBackBy: actor, rolledBackAt: now() })
@@ -329,7 +357,7 @@ export async function rollBack(database: Database, id: number, actor: string): P
 export async function reapply(database: Database, kind: Kind): Promise<number> {
   const live = await database.db
     .selectFrom('data_publication')
-    .select(['id', 'uploadId'])
+    .select(['id', 'uploadId', 'validFrom'])
     .where('kind', '=', kind)
     .where('status', '=', 'live')
     .orderBy('appliedAt')
@@ -339,10 +367,23 @@ export async function reapply(database: Database, kind: Kind): Promise<number> {
     await database.db.transaction().execute(async (trx) => {
       await lock(database, trx);
       const upload = await uploadRow(trx, String(publication.uploadId));
-      await applyPublication(database, trx, Number(publication.id), kind, JSON.parse(String(upload.lines)));
+      await applyPublication(database, trx, Number(publication.id), kind, JSON.parse(String(upload.lines)), String(publication.validFrom));
     });
   }
   return live.length;
+}
+
+/**
+ * After data packs were imported from the files: the publications of each kind whose pack was re-imported are
+ * applied again, in order; when only the search documents were rebuilt, the live editions' codes get theirs.
+ */
+export async function afterImport(database: Database, imported: string[], log: (message: string) => void): Promise<void> {
+  for (const kind of KINDS) {
+    if (imported.includes(KIND_DEFINITIONS[kind].pack)) {
+      const count = await reapply(database, kind);
+      if (count) log(`data console: ${count} ${kind} publications applied again over the new data files`);
+    } else if (kind === 'tariff' && imported.includes('search')) await restoreDocuments(database);
+  }
 }
 
 /** Publications, newest first (optionally one, or one kind's). */

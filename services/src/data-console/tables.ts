@@ -24,6 +24,8 @@ function chunks<T>(items: T[]): T[][] {
 const TABLE: Record<Kind, { table: string; date: string; currency: string }> = {
   customsRates: { table: 'ref_exchange_rate', date: 'validFrom', currency: 'code' },
   centralBankRates: { table: 'central_bank_rate', date: 'date', currency: 'currency' },
+  // Only its dates are read here (latestDate); its lines are kept by tariff.ts.
+  tariff: { table: 'ref_commodity', date: 'validFrom', currency: 'code' },
 };
 
 /** The live lines on the given dates. */

@@ -2,7 +2,7 @@
 import { finderDataFiles, loadLexicon, loadNomenclature } from '../finder/data.js';
 import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
 import { isSearchLanguage } from '../search/text.js';
-import { type Row, type DataPack, DataFileError, readCsv, uniqueKeys, nullIfEmpty } from './pack-files.js';
+import { type CsvRecord, type Row, type DataPack, DataFileError, readCsv, uniqueKeys, nullIfEmpty } from './pack-files.js';
 export function bangladeshTti(rates: { cd: number; rd: number; sd: number; vat: number; ait: number; at: number }): number {
   const { cd, rd, sd, vat, ait, at } = rates;
   const total = cd + rd + ait + (sd * (100 + cd + rd)) / 100 + ((vat + at) * (100 + cd + rd) * (100 + sd)) / 10000;
@@ -15,6 +15,67 @@ export const TARIFF_TAXES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'];
 /** Start of the 2025-26 fiscal year of the schedule. */
 export const TARIFF_VALID_FROM = '2025-07-01';
 
+/** One line of a tariff edition: its code (digits), text and taxes, with the TTI the schedule publishes. */
+export interface TariffLine {
+  code: string;
+  description: string;
+  unit: string | null;
+  cd: number;
+  rd: number;
+  sd: number;
+  vat: number;
+  ait: number;
+  at: number;
+  tti: number;
+}
+
+/** The columns a tariff edition file must have. */
+export const TARIFF_COLUMNS = ['hs_code', 'description', ...TARIFF_TAXES, 'tti_published'];
+
+/** Reads one checked line of a tariff edition file, with the TTI its taxes give. */
+export function tariffLineOf(record: CsvRecord): TariffLine & { computed: number } {
+  const code = record.text('hs_code').replace(/\./g, '');
+  if (!/^\d{4,12}$/.test(code)) record.refuse('hs_code', 'is not a tariff code (digits, dots allowed)');
+  const [cd, rd, sd, vat, ait, at] = TARIFF_TAXES.map((tax) => record.amount(tax, 0));
+  const tti = record.amount('tti_published');
+  return {
+    code,
+    description: record.text('description'),
+    unit: nullIfEmpty(record.values.unit),
+    cd,
+    rd,
+    sd,
+    vat,
+    ait,
+    at,
+    tti,
+    computed: bangladeshTti({ cd, rd, sd, vat, ait, at }),
+  };
+}
+
+/** A tariff line as a ref_commodity row (tax01..tax08 = CD, SD, VAT, AIT, AT, RD, EXD, TTI). */
+export function commodityRow(line: TariffLine, validFrom: string): Row {
+  const row: Row = {
+    code: line.code,
+    description: line.description,
+    descriptionTranslated: null,
+    supplementaryUnit1Code: line.unit,
+    tax01: line.cd,
+    tax02: line.sd,
+    tax03: line.vat,
+    tax04: line.ait,
+    tax05: line.at,
+    tax06: line.rd,
+    tax07: null,
+    tax08: line.tti,
+    validFrom,
+    validTo: null,
+    sample: 0,
+  };
+  for (let index = 9; index <= 20; index++) row[`tax${String(index).padStart(2, '0')}`] = null;
+  return row;
+}
+
 export const tariffPack: DataPack = {
   name: 'tariff',
   summary: 'commodity: Bangladesh customs tariff 2025-26, 8-digit lines with CD, SD, VAT, AIT, AT, RD, EXD, TTI',
@@ -22,37 +83,14 @@ export const tariffPack: DataPack = {
   revision: 1,
   tables: ['ref_commodity'],
   async build(dataDir) {
-    const records = await readCsv(dataDir, TARIFF_FILE, ['hs_code', 'description', ...TARIFF_TAXES, 'tti_published']);
+    const records = await readCsv(dataDir, TARIFF_FILE, TARIFF_COLUMNS);
     const mismatches: Array<{ code: string; published: number; computed: number }> = [];
     const seen = uniqueKeys();
     const rows: Row[] = records.map((record) => {
-      const code = record.text('hs_code').replace(/\./g, '');
-      if (!/^\d{4,12}$/.test(code)) record.refuse('hs_code', 'is not a tariff code (digits, dots allowed)');
-      seen(record, code, 'hs_code');
-      const [cd, rd, sd, vat, ait, at] = TARIFF_TAXES.map((tax) => record.amount(tax, 0));
-      const rates = { cd, rd, sd, vat, ait, at };
-      const published = record.amount('tti_published');
-      const computed = bangladeshTti(rates);
-      if (Math.abs(computed - published) > 0.001) mismatches.push({ code, published, computed });
-      const row: Row = {
-        code,
-        description: record.text('description'),
-        descriptionTranslated: null,
-        supplementaryUnit1Code: nullIfEmpty(record.values.unit),
-        tax01: rates.cd,
-        tax02: rates.sd,
-        tax03: rates.vat,
-        tax04: rates.ait,
-        tax05: rates.at,
-        tax06: rates.rd,
-        tax07: null,
-        tax08: published,
-        validFrom: TARIFF_VALID_FROM,
-        validTo: null,
-        sample: 0,
-      };
-      for (let index = 9; index <= 20; index++) row[`tax${String(index).padStart(2, '0')}`] = null;
-      return row;
+      const { computed, ...line } = tariffLineOf(record);
+      seen(record, line.code, 'hs_code');
+      if (Math.abs(computed - line.tti) > 0.001) mismatches.push({ code: line.code, published: line.tti, computed });
+      return commodityRow(line, TARIFF_VALID_FROM);
     });
     return { tables: { ref_commodity: rows }, report: { lines: rows.length, ttiChecked: rows.length, ttiMismatches: mismatches } };
   },
