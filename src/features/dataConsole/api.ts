@@ -2,7 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 
-export const KINDS = ['customsRates', 'centralBankRates'] as const;
+export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
 export type Kind = (typeof KINDS)[number];
 /** Largest file the service takes. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -42,11 +42,33 @@ export interface DiffLine {
   jump: boolean;
 }
 
+export interface Taxes {
+  cd: number;
+  rd: number;
+  sd: number;
+  vat: number;
+  ait: number;
+  at: number;
+  tti: number;
+}
+
+/** A line of a tariff edition against the edition in force. */
+export interface TariffDiffLine {
+  code: string;
+  description: string;
+  status: DiffLine['status'];
+  before: Taxes | null;
+  after: Taxes | null;
+  jump: boolean;
+}
+
 export interface Preview {
+  /** jumps: rates that moved over 5 % in a day; tariff lines whose TTI changes. */
   counts: { new: number; changed: number; unchanged: number; removed: number; jumps: number };
+  /** The dates rates cover (a tariff edition: empty). */
   from: string;
   to: string;
-  lines: DiffLine[];
+  lines: Array<DiffLine | TariffDiffLine>;
   truncated: boolean;
 }
 

@@ -4,8 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { tenant } from '../../config/tenant';
 import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
-import { formatNumber, textLanguage } from '../../i18n/language';
-import { getNomenclature, getNotes, getTariffCode, nodeText, normaliseCode, NotFound, TAX_COLUMNS } from './api';
+import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import {
+  getNomenclature,
+  getNotes,
+  getTariffCode,
+  getTariffCodeOn,
+  nodeText,
+  normaliseCode,
+  NotFound,
+  TAX_COLUMNS,
+  type TariffCode,
+} from './api';
 import { sanitizeNotes } from '../../content/sanitize';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
@@ -161,28 +171,88 @@ function LineDetail({ language, search, searchPath }: { language: string; search
           language={language}
         />
       </section>
-      <section className="card" aria-labelledby="taxes-title">
-        <h2 id="taxes-title">{t('detail.taxes')}</h2>
-        <table className="table compact-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.tax')}</th>
-              <th scope="col" className="numeric">
-                {t('detail.rate')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {TAX_COLUMNS.map(({ field, label }) => (
-              <tr key={field}>
-                <th scope="row">{label}</th>
-                <td className="numeric">{formatNumber(line.taxCodes.find((tax) => tax.name === field)?.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <TaxesCard line={line} language={language} />
       <NotesPanel heading={line.code.slice(0, 4)} />
     </>
+  );
+}
+
+/** The line's taxes, and beside them, on request, those of the edition in force on another date. */
+function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
+  const { t } = useTranslation('tariff');
+  const id = useId();
+  const [date, setDate] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
+  const other = useRequest(asked ? `${line.code} ${asked}` : null, async () => {
+    try {
+      return await getTariffCodeOn(line.code, asked!);
+    } catch (error) {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }
+  });
+  const valueOf = (item: TariffCode, field: string) => item.taxCodes.find((tax) => tax.name === field)?.value;
+  const compared = asked && other.data ? other.data : null;
+  return (
+    <section className="card" aria-labelledby="taxes-title">
+      <h2 id="taxes-title">{t('detail.taxes')}</h2>
+      <table className="table compact-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('detail.tax')}</th>
+            <th scope="col" className="numeric">
+              {t('detail.rate')}
+            </th>
+            {compared && (
+              <th scope="col" className="numeric">
+                {t('detail.compare.column', { date: formatDate(asked!, language) })}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {TAX_COLUMNS.map(({ field, label }) => (
+            <tr key={field}>
+              <th scope="row">{label}</th>
+              <td className="numeric">{formatNumber(valueOf(line, field))}</td>
+              {compared && (
+                <td className="numeric">
+                  {formatNumber(valueOf(compared, field))}
+                  {Number(valueOf(compared, field) ?? 0) !== Number(valueOf(line, field) ?? 0) && (
+                    <strong> {t('detail.compare.differs')}</strong>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="search-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (date) setAsked(date);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-date`}>{t('detail.compare.date')}</label>
+          <input id={`${id}-date`} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-light" disabled={!date}>
+            {t('detail.compare.button')}
+          </button>
+        </div>
+      </form>
+      {asked && other.loading && <p className="loading">{t('results.loading')}</p>}
+      {asked && !other.loading && other.data === null && !other.error && (
+        <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>
+      )}
+      {asked && other.error !== null && (
+        <p className="notice" role="alert">
+          {t('common:notifications.somethingWentWrong')}
+        </p>
+      )}
+    </section>
   );
 }

@@ -134,6 +134,9 @@ async function getOne<T>(entity: string, code: string, params?: Record<string, s
 }
 
 export const getTariffCode = async (code: string): Promise<TariffCode> => toTariffCode(await getOne<CommodityRecord>('commodity', code));
+/** The line as the tariff edition in force on a date had it (NotFound: no such line then). */
+export const getTariffCodeOn = async (code: string, validityDate: string): Promise<TariffCode> =>
+  toTariffCode(await getOne<CommodityRecord>('commodity', code, { validityDate }));
 /** A node of the nomenclature, with its text in the language. */
 export const getNomenclature = (code: string, language: string): Promise<NomenclatureNode> =>
   getOne<NomenclatureNode>('hsNomenclature', code, { lang: language });

@@ -1,0 +1,74 @@
+import React, { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/language';
+import { messageOf, rollBack, type Kind, type Publication } from './api';
+import { number } from './format';
+
+/** Publications, newest first; the latest in effect of each kind can be rolled back, a scheduled one cancelled. */
+export function History({ items, language, onChange }: { items: Publication[]; language: string; onChange: (message: string) => void }) {
+  const { t } = useTranslation('dataConsole');
+  const [problem, setProblem] = useState<string | null>(null);
+  const latestLive = new Map<Kind, number>();
+  for (const item of items) if (item.status === 'live' && !latestLive.has(item.kind)) latestLive.set(item.kind, item.id);
+  const undo = async (item: Publication) => {
+    setProblem(null);
+    try {
+      const result = await rollBack(item.id);
+      onChange(result.status === 'cancelled' ? t('actions.cancelled') : t('actions.rolledBack'));
+    } catch (error) {
+      setProblem(messageOf(error) ? t('actions.conflict') : t('actions.failed'));
+    }
+  };
+  if (items.length === 0) return <p className="empty-state">{t('history.empty')}</p>;
+  return (
+    <>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t('history.title')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.publishedAt')}</th>
+              <th scope="col">{t('history.kind')}</th>
+              <th scope="col">{t('history.file')}</th>
+              <th scope="col">{t('history.rows')}</th>
+              <th scope="col">{t('history.validFrom')}</th>
+              <th scope="col">{t('history.status')}</th>
+              <th scope="col">{t('history.by')}</th>
+              <th scope="col">{t('history.checksum')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('history.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>{formatDate(item.publishedAt, language, true)}</td>
+                <td>{t(`kinds.${item.kind}`)}</td>
+                <td dir="auto">{item.fileName}</td>
+                <td>{number(item.rowCount, language)}</td>
+                <td>{formatDate(item.validFrom, language)}</td>
+                <td>{t(`history.statuses.${item.status}`)}</td>
+                <td dir="auto">{item.publishedBy}</td>
+                <td>
+                  <code title={item.checksum}>{item.checksum.slice(0, 12)}</code>
+                </td>
+                <td>
+                  {(item.status === 'scheduled' || latestLive.get(item.kind) === item.id) && (
+                    <button type="button" className="button button-small button-light" onClick={() => undo(item)}>
+                      {item.status === 'scheduled' ? t('actions.cancel') : t('actions.rollBack')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import React, { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, todayIso } from '../../i18n/language';
+import {
+  discardUpload,
+  MAX_FILE_BYTES,
+  messageOf,
+  publishUpload,
+  type DiffLine,
+  type LineError,
+  type Preview,
+  type TariffDiffLine,
+  type Upload,
+} from './api';
+import { number } from './format';
+
+/** Every error of a refused file: line, field and why. */
+export function ErrorList({ errors, moreErrors, fileName }: { errors: LineError[]; moreErrors: number; fileName: string }) {
+  const { t } = useTranslation('dataConsole');
+  const count = errors.length + moreErrors;
+  return (
+    <section className="notice console-errors" role="alert" aria-labelledby="console-errors">
+      <h3 id="console-errors">{t('errors.title', { count, file: fileName })}</h3>
+      <p>{t('errors.nothingImported')}</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('errors.line')}</th>
+            <th scope="col">{t('errors.field')}</th>
+            <th scope="col">{t('errors.problem')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error, index) => (
+            <tr key={index}>
+              <td>{error.line ?? '—'}</td>
+              <td>{error.field ? <code>{error.field}</code> : '—'}</td>
+              {error.reason ? (
+                <td dir="auto">
+                  {t(`reasons.${error.reason}`, { value: error.value ?? '', line: error.repeats ?? '', max: MAX_FILE_BYTES / 1024 / 1024 })}
+                </td>
+              ) : (
+                <td lang="en" dir="ltr">
+                  {error.message}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {moreErrors > 0 && <p>{t('errors.more', { count: moreErrors })}</p>}
+    </section>
+  );
+}
+
+function RatesTable({ lines, language }: { lines: DiffLine[]; language: string }) {
+  const { t } = useTranslation('dataConsole');
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('preview.date')}</th>
+            <th scope="col">{t('preview.currency')}</th>
+            <th scope="col">{t('preview.previous')}</th>
+            <th scope="col">{t('preview.live')}</th>
+            <th scope="col">{t('preview.rate')}</th>
+            <th scope="col">{t('preview.change')}</th>
+            <th scope="col">{t('preview.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.date} ${line.currency} ${line.status}`} className={line.jump ? 'console-jump' : undefined}>
+              <td>{formatDate(line.date, language)}</td>
+              <td>{line.currency}</td>
+              <td>{number(line.previous, language)}</td>
+              <td>{number(line.live, language)}</td>
+              <td>{number(line.rate, language)}</td>
+              <td>
+                {line.changePercent === null ? '—' : `${line.changePercent > 0 ? '+' : ''}${number(line.changePercent, language, 1)} %`}
+                {line.jump && <strong className="console-flag"> {t('preview.jump')}</strong>}
+              </td>
+              <td>{t(`preview.statuses.${line.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const TAX_NAMES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'] as const;
+
+/** Taxes before and after, the changed ones shown as "before → after". */
+function TariffTable({ lines, language }: { lines: TariffDiffLine[]; language: string }) {
+  const { t } = useTranslation('dataConsole');
+  const pair = (before: number | null, after: number | null) =>
+    before === after || before === null || after === null
+      ? number(after ?? before, language, 2)
+      : `${number(before, language, 2)} → ${number(after, language, 2)}`;
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('preview.tariff.code')}</th>
+            <th scope="col">{t('preview.tariff.description')}</th>
+            <th scope="col">{t('preview.tariff.taxes')}</th>
+            <th scope="col">{t('preview.tariff.tti')}</th>
+            <th scope="col">{t('preview.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.code} ${line.status}`} className={line.jump ? 'console-jump' : undefined}>
+              <td>{line.code}</td>
+              <td lang="en" dir="ltr">
+                {line.description}
+              </td>
+              <td>
+                {TAX_NAMES.filter((name) => (line.before?.[name] ?? null) !== (line.after?.[name] ?? null) || line.status === 'new')
+                  .map((name) => `${name.toUpperCase()} ${pair(line.before?.[name] ?? null, line.after?.[name] ?? null)}`)
+                  .join(' · ') || '—'}
+              </td>
+              <td>{pair(line.before?.tti ?? null, line.after?.tti ?? null)}</td>
+              <td>{t(`preview.statuses.${line.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What a checked file changes against what is live, and its publication. */
+export function PreviewPanel({
+  upload,
+  preview,
+  language,
+  onDone,
+}: {
+  upload: Upload;
+  preview: Preview;
+  language: string;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation('dataConsole');
+  const id = useId();
+  const [validFrom, setValidFrom] = useState(todayIso());
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onDone(await action());
+    } catch (error) {
+      setProblem(messageOf(error) ? t('actions.conflict') : t('actions.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const publish = () =>
+    act(async () => {
+      const publication = await publishUpload(upload.id, validFrom);
+      return publication.status === 'live'
+        ? t('actions.published', { count: publication.rowCount })
+        : t('actions.scheduled', { date: formatDate(publication.validFrom, language) });
+    });
+  return (
+    <section className="results" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('preview.title', { file: upload.fileName })}</h2>
+      <p>
+        {t(`kinds.${upload.kind}`)} ·{' '}
+        {t('preview.period', { from: formatDate(preview.from, language), to: formatDate(preview.to, language) })}
+      </p>
+      {upload.problems && (
+        <div className="notice" role="note">
+          <p>{t('preview.held')}</p>
+          <ul>
+            {upload.problems.map((item, index) => (
+              <li key={index} lang="en" dir="ltr">
+                {item.field}: {item.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ul className="console-counts">
+        {(['new', 'changed', 'unchanged', 'removed', 'jumps'] as const).map((name) => (
+          <li key={name} className={name === 'jumps' && preview.counts.jumps > 0 ? 'console-jump' : undefined}>
+            <strong>{number(preview.counts[name], language)}</strong>{' '}
+            {t(`preview.counts.${name === 'jumps' && upload.kind === 'tariff' ? 'ttiChanges' : name}`)}
+          </li>
+        ))}
+      </ul>
+      {upload.kind === 'tariff' ? (
+        <TariffTable lines={preview.lines as TariffDiffLine[]} language={language} />
+      ) : (
+        <RatesTable lines={preview.lines as DiffLine[]} language={language} />
+      )}
+      {preview.truncated && <p className="hint">{t('preview.truncated', { count: preview.lines.length })}</p>}
+      <div className="search-form">
+        <div className="field">
+          <label htmlFor={`${id}-valid`}>{t('preview.validFrom')}</label>
+          <input
+            id={`${id}-valid`}
+            type="date"
+            value={validFrom}
+            required
+            onChange={(event) => setValidFrom(event.target.value)}
+            aria-describedby={`${id}-valid-hint`}
+          />
+          <p id={`${id}-valid-hint`} className="hint">
+            {t('preview.validFromHint')}
+          </p>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button" disabled={busy || !validFrom} onClick={publish}>
+          {t('actions.publish')}
+        </button>
+        <button
+          type="button"
+          className="button button-light"
+          disabled={busy}
+          onClick={() => act(async () => (await discardUpload(upload.id), t('actions.discarded')))}
+        >
+          {t('actions.discard')}
+        </button>
+      </div>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
