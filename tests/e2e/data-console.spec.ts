@@ -36,6 +36,8 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
   browser,
 }) => {
   const lines = week();
+  // A name of its own: the publication history keeps those of earlier runs.
+  const file = `week-${Date.now()}.xlsx`;
   const today = lines[lines.length - 1].date;
   const usdToday = lines.find((line) => line.date === today && line.currency === 'USD')!.rate;
   const csv = ['date,currency,bdt_per_unit', ...lines.map((line) => `${line.date},${line.currency},${line.rate}`)];
@@ -65,12 +67,12 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
     ...lines.map((line) => [{ value: new Date(`${line.date}T00:00:00Z`), type: Date, format: 'yyyy-mm-dd' }, line.currency, line.rate]),
   ]).toBuffer();
   await page.getByLabel('File (CSV or XLSX)').setInputFiles({
-    name: 'week.xlsx',
+    name: file,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: workbook,
   });
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByRole('heading', { name: 'Preview of week.xlsx' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Preview of ${file}` })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^21 new$/ })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^1 unusual changes/ })).toBeVisible();
   const jump = page.getByRole('row').filter({ hasText: 'Unusual change' });
@@ -81,7 +83,7 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
   await axeClean(page, 'preview: ');
 
   // Nothing changes for visitors before publication.
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   const usdOn = async (date: string) =>
     (await (await visitor.request.get(`/exchange-rate-service/search?validityDate=${date}&currencies=USD`)).json()).resultList[0]
       .exchangeRate;
@@ -89,7 +91,7 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published: 21 lines are in effect now.' })).toBeVisible();
-  const entry = page.getByRole('row').filter({ hasText: 'week.xlsx' });
+  const entry = page.getByRole('row').filter({ hasText: file });
   await expect(entry).toContainText('In effect');
   await expect(entry).toContainText(account('officer').username);
 
@@ -111,9 +113,9 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
 
   // Rolled back: the rates of the deployment are back, and the page says how old they are.
   await page.goto('/en/data-console/');
-  await page.getByRole('row').filter({ hasText: 'week.xlsx' }).getByRole('button', { name: 'Roll back' }).click();
+  await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Roll back' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rolled back' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'week.xlsx' })).toContainText('Rolled back');
+  await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Rolled back');
   expect(await usdOn(today)).toBe(lastRate('USD'));
   await visitor.goto(`/en/exchange/customs-exchange-rate/?dov=${today}`);
   await expect(visitor.getByText(`Latest customs rates: ${us(lastDate)}`)).toBeVisible();
@@ -127,4 +129,65 @@ test('the data console is for customs staff: a trader is turned away and the ser
   await page.goto('/en/data-console/', { waitUntil: 'domcontentloaded' });
   await fillSignIn(page, account('trader'));
   await expect(page).toHaveURL(/\/en\/access-denied\//);
+});
+
+test('an officer publishes a new tariff edition from today; a visitor compares a line with the edition before; the officer rolls it back', async ({
+  page,
+  browser,
+}) => {
+  const [header, first, ...rest] = readFileSync(join(__dirname, '..', '..', 'data', 'tariff', 'bd-customs-tariff-2025-26.csv'), 'utf8')
+    .trim()
+    .split('\n');
+  const columns = header.split(',');
+  const cells = first.split(',');
+  const code = cells[0].replace(/\./g, '');
+  const [cd, ait, tti] = ['cd', 'ait', 'tti_published'].map((name) => Number(cells[columns.indexOf(name)]));
+  // CD up 5 points on a line taxed only by CD and AIT: its TTI goes up by as much.
+  expect(Number(cells[columns.indexOf('vat')]) + Number(cells[columns.indexOf('sd')])).toBe(0);
+  cells[columns.indexOf('cd')] = String(cd + 5);
+  cells[columns.indexOf('tti_published')] = String(cd + 5 + ait);
+  const edition = [header, cells.join(','), ...rest].join('\n');
+  const file = `tariff-${Date.now()}.csv`;
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const yesterdayIso = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+
+  await page.goto('/en/data-console/', { waitUntil: 'domcontentloaded' });
+  await fillSignIn(page, account('admin'));
+  await expect(page).toHaveURL(/\/en\/data-console\/$/);
+  await page.getByLabel('Data').selectOption({ label: 'Tariff edition' });
+  await page.getByLabel('File (CSV or XLSX)').setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(edition) });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByRole('heading', { name: `Preview of ${file}` })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^1 lines whose TTI changes$/ })).toBeVisible();
+  const changed = page.getByRole('row').filter({ hasText: code });
+  await expect(changed).toContainText(`CD ${cd.toFixed(2)} → ${(cd + 5).toFixed(2)}`);
+  await expect(changed).toContainText(`${tti.toFixed(2)} → ${(cd + 5 + ait).toFixed(2)}`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
+
+  const rollBack = async () => {
+    await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Roll back' }).click();
+    await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Rolled back');
+  };
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  try {
+    await visitor.goto(`/en/tools/tariff-search/detail/?code=${code}`);
+    const cdRow = visitor.getByRole('row').filter({ has: visitor.getByRole('rowheader', { name: 'CD', exact: true }) });
+    await expect(cdRow).toContainText((cd + 5).toFixed(2));
+    await visitor.getByLabel('Compare with the edition in force on').fill(yesterdayIso);
+    await visitor.getByRole('button', { name: 'Compare' }).click();
+    await expect(cdRow).toContainText(`${cd.toFixed(2)} (differs)`);
+    await axeClean(visitor, 'compare: ');
+    await rollBack();
+    await visitor.reload();
+    await expect(cdRow).toContainText(cd.toFixed(2));
+    await expect(cdRow).not.toContainText((cd + 5).toFixed(2));
+  } catch (error) {
+    // The tariff the other tests read is put back even when a step above fails.
+    await rollBack().catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
 });

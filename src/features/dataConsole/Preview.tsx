@@ -95,10 +95,12 @@ const TAX_NAMES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'] as const;
 /** Taxes before and after, the changed ones shown as "before → after". */
 function TariffTable({ lines, language }: { lines: TariffDiffLine[]; language: string }) {
   const { t } = useTranslation('dataConsole');
+  // Percentages as the tariff writes them: two decimals.
+  const percent = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const pair = (before: number | null, after: number | null) =>
     before === after || before === null || after === null
-      ? number(after ?? before, language, 2)
-      : `${number(before, language, 2)} → ${number(after, language, 2)}`;
+      ? percent.format(after ?? before ?? 0)
+      : `${percent.format(before)} → ${percent.format(after)}`;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
       <table className="table">
