@@ -10,8 +10,8 @@ import { ratesPlugin, RATES_PREFIX } from '../rates/plugin.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { AnswerCache } from '../reference/cache.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './plugin.js';
-import { reapply } from './store.js';
-import { runFeed } from './feed.js';
+import { applyDue, reapply } from './store.js';
+import { runFeed, takeLease } from './feed.js';
 
 const PORTAL = 'http://localhost:8000';
 
@@ -275,5 +275,49 @@ describe.each(BACKENDS)('data console ($name)', (backend) => {
     } finally {
       server.close();
     }
+  });
+
+  it('takes central bank rates in the ECB wide CSV, N/A cells left out, and lists a bad cell by its currency column', async () => {
+    const bad = ['Date,USD,JPY,CYP,', `${first},1.05,abc,N/A,`].join('\n');
+    const refused = await call('POST', '/uploads', { kind: 'centralBankRates', fileName: 'ecb.csv', content: base64(bad) });
+    expect(refused.json().errors).toEqual([
+      { file: 'ecb.csv', line: 2, field: 'JPY', message: '"abc" is not a number above zero', reason: 'notPositive', value: 'abc' },
+    ]);
+    const good = ['Date,USD,JPY,CYP,', `${shift(day, -3)},1.0512,161.2,N/A,`].join('\n');
+    const { upload, preview } = (
+      await call('POST', '/uploads', { kind: 'centralBankRates', fileName: 'ecb.csv', content: base64(good) })
+    ).json();
+    expect(upload.rowCount).toBe(2);
+    expect(preview.counts).toMatchObject({ new: 2, removed: 0 });
+    await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day });
+    const rows = await service.database.db
+      .selectFrom('central_bank_rate')
+      .select(['currency', 'rate'])
+      .where('date', '=', shift(day, -3))
+      .orderBy('currency')
+      .execute();
+    expect(rows).toEqual([
+      { currency: 'JPY', rate: 161.2 },
+      { currency: 'USD', rate: 1.0512 },
+    ]);
+  });
+
+  it('applies a scheduled publication once when several replicas look at the same time, and lets one replica hold the feed', async () => {
+    const { upload } = (
+      await call('POST', '/uploads', {
+        kind: 'customsRates',
+        fileName: 'one.csv',
+        content: base64(`date,currency,bdt_per_unit\n${day},CHF,150.5\n`),
+      })
+    ).json();
+    const scheduled = (await call('POST', `/uploads/${upload.id}/publish`, { validFrom: shift(day, 1) })).json();
+    // Due now: as if the date had come.
+    await service.database.db.updateTable('data_publication').set({ validFrom: day }).where('id', '=', scheduled.id).execute();
+    const counts = await Promise.all([applyDue(service.database), applyDue(service.database), applyDue(service.database)]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+    AnswerCache.clearAll();
+    expect((await rateOn(day, 'CHF'))!.exchangeRate).toBe(150.5);
+    const leases = await Promise.all([takeLease(service.database, 60), takeLease(service.database, 60), takeLease(service.database, 60)]);
+    expect(leases.filter(Boolean)).toHaveLength(1);
   });
 });
