@@ -1,7 +1,7 @@
 // Guichet as several replicas on this machine, as docker-compose.yml runs it: two guichet servers on their own
 // ports (8101, 8102) behind Debian's nginx (8100), all on one PostgreSQL database of their own.
 //   npm run replicas                  prepare the database, start both replicas and nginx; Ctrl-C stops all
-//   kill -USR2 <pid>                  rolling restart: each replica in turn leaves nginx, drains, is replaced
+//   kill -USR2 <pid>                  rolling restart: each replica in turn drains (nginx leaves it out), is replaced
 // Environment: REPLICAS_DATABASE_URL (postgres://root@127.0.0.1:5432/guichet_replicas; created when missing),
 // CMS_URL (none by default: the APIs are what run here; the site is served when public/ is built).
 // nginx: apt-get install -y nginx. Its configuration is written to var/replicas/ (the default site is not used).
@@ -51,6 +51,8 @@ http {
   access_log off;
 ${temp.join('\n')}
   upstream guichet {
+    # Shared by the workers: a replica one worker finds stopping is left out by all of them.
+    zone guichet 64k;
 ${servers}
     keepalive 32;
   }
@@ -113,6 +115,8 @@ export class ReplicaSet {
       // No CMS unless one is named (port 9, discard: nothing listens; content routes answer 502/503).
       CMS_URL: process.env.CMS_URL || 'http://127.0.0.1:9',
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      // A stopping replica sends GETs elsewhere (503) for 1.5 s, so nginx leaves it out before it closes.
+      DRAIN_MS: process.env.DRAIN_MS || '1500',
       // The finder's model of this set-up (prepare trains it when there is none for this data and code).
       FINDER_MODEL_DIR: join(this.dir, 'finder'),
       ...this.extraEnv,
@@ -214,16 +218,19 @@ export class ReplicaSet {
     await this.startNginx();
   }
 
-  /** Replaces the replicas one at a time: out of nginx, SIGTERM (drains), a new one started, back in. */
+  /**
+   * Replaces the replicas one at a time, without reloading nginx: SIGTERM makes the replica answer GETs with
+   * 503 for DRAIN_MS, which nginx sends to another replica while it leaves this one out (max_fails=1); the
+   * replica then stops listening, finishes its requests and exits; a new one starts, and nginx takes it back
+   * once its fail_timeout has passed.
+   */
   async rollingRestart() {
     for (let index = 0; index < this.replicas.length; index++) {
       const { port } = this.replicas[index];
-      await this.setInRotation(index, false);
       await this.stopReplica(index, 'SIGTERM');
-      this.log(`replica ${port} out of nginx and stopped`);
+      this.log(`replica ${port} drained and stopped`);
       await this.startReplica(index);
-      await this.setInRotation(index, true);
-      this.log(`replica ${port} replaced and back in nginx`);
+      this.log(`replica ${port} replaced`);
     }
   }
 

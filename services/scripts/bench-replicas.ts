@@ -240,7 +240,12 @@ function writers(baseUrl: string, token: string, tag: string, count = 4) {
       try {
         const response = await fetch(`${baseUrl}/helpdesk-service/requests`, {
           method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json', 'x-forwarded-for': `10.2.${k >> 8}.${k & 255}` },
+          headers: {
+            ...bearer(token),
+            'content-type': 'application/json',
+            'idempotency-key': `${tag}-${worker}-${index}`,
+            'x-forwarded-for': `10.2.${k >> 8}.${k & 255}`,
+          },
           body: JSON.stringify({ category: 'technical', subject, message: 'Sample request written by the replica benchmark.' }),
         });
         const body = (await response.json().catch(() => ({}))) as { id?: string };
@@ -318,7 +323,7 @@ async function killOne(set: ReplicaSet) {
   figures['kill: acknowledged writes lost'] = writes['acknowledged but lost'];
 }
 
-/** Replicas replaced one at a time (out of nginx, SIGTERM, a new one, back in) under load with writes. */
+/** Replicas replaced one at a time (SIGTERM: drained out of nginx without a reload; a new one) under load with writes. */
 async function rollingRestart(set: ReplicaSet) {
   const tag = randomBytes(4).toString('hex');
   const writing = writers(set.url(), await signIn(set.url()), tag);

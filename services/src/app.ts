@@ -26,6 +26,7 @@ import { injectFaults } from './faults/plugin.js';
 import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
+import { drainable } from './lifecycle/drain.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
 import { afterImport } from './data-console/store.js';
 import { AnswerCache } from './reference/cache.js';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   guardReplies(app);
   limitJsonDepth(app);
   const inFlight = trackInFlight(app);
+  app.decorate('drainer', drainable(app));
   const limiter = rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });
   if (config.faultInjection) injectFaults(app);
   // First: its error and not-found handling must cover the routes registered after it.
@@ -148,6 +150,8 @@ async function openServiceDatabase(app: FastifyInstance, url: string | undefined
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Leaves nginx's rotation before the server closes (DRAIN_MS; see lifecycle/drain.ts). */
+    drainer: ReturnType<typeof drainable>;
     /** Verifies the bearer tokens protected services require. */
     verifier: import('./identity/verify.js').Verifier;
   }

@@ -50,6 +50,8 @@ export interface Config {
   centralBankFeedUrl: string | undefined;
   /** CENTRAL_BANK_FEED_MINUTES: minutes between two fetches of the feed (default 60). */
   centralBankFeedMinutes: number;
+  /** DRAIN_MS: behind nginx, how long a stopping server sends GETs elsewhere before it closes (default 0: at once). */
+  drainMs: number;
 }
 
 /** The live site: what scripts/build-site.mjs publishes, else a plain build in public/ (an image, a manual gatsby build). */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishingSecretFile: resolve(repoRoot, 'var', 'publishing-secret'),
     centralBankFeedUrl: feedUrlFrom(env.CENTRAL_BANK_FEED_URL),
     centralBankFeedMinutes: Math.max(1, integer('CENTRAL_BANK_FEED_MINUTES', env.CENTRAL_BANK_FEED_MINUTES, 60)),
+    drainMs: Math.min(30_000, integer('DRAIN_MS', env.DRAIN_MS, 0)),
     cmsAdminOrigins: [
       ...new Set(
         [env.CMS_PUBLIC_URL, env.CMS_URL, `http://localhost:${env.CMS_PORT || 1337}`, `http://127.0.0.1:${env.CMS_PORT || 1337}`]

@@ -5,7 +5,8 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: closing`);
+  app.log.info(`${signal}: closing${config.drainMs ? ` after ${config.drainMs} ms out of rotation` : ''}`);
+  await app.drainer.drain(config.drainMs);
   await app.close();
   process.exit(0);
 };

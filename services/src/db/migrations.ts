@@ -5,6 +5,7 @@ import { createIdentityState } from '../identity/state-migration.js';
 import { createRateLimits } from '../limits/migration.js';
 import { createFinderUsage } from '../finder/usage-migration.js';
 import { createDataConsole } from '../data-console/migration.js';
+import { addHelpdeskIdempotency } from '../helpdesk/idempotency-migration.js';
 
 type ColumnKind = 'string' | 'number' | 'integer' | 'date' | 'boolean';
 
@@ -325,6 +326,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0009_rate_limits': createRateLimits(dialect),
     '0010_finder_usage': createFinderUsage(dialect),
     '0011_data_console': createDataConsole(dialect),
+    '0012_helpdesk_idempotency': addHelpdeskIdempotency(),
   };
 }
 

@@ -41,12 +41,18 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
 
   app.post<{
     Body: { category: string; subject: string; message: string; attachment?: { name: string; type: string; data: string } };
+    Headers: { 'idempotency-key'?: string };
   }>(
     '/requests',
     {
       onRequest: signedIn,
       bodyLimit: Math.ceil(ATTACHMENT_MAX_BYTES * 1.4) + 64 * 1024,
       schema: {
+        // Sent again with the same key (a retry after a lost answer), a request is not written twice.
+        headers: {
+          type: 'object',
+          properties: { 'idempotency-key': { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
+        },
         body: {
           type: 'object',
           additionalProperties: false,
@@ -72,6 +78,22 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
     },
     async (request, reply) => {
       const principal = request.principal!;
+      const key = request.headers['idempotency-key'] ?? null;
+      const earlier = async () =>
+        key === null
+          ? undefined
+          : await db
+              .selectFrom('helpdesk_request')
+              .selectAll()
+              .where('userId', '=', principal.sub)
+              .where('idempotencyKey', '=', key)
+              .executeTakeFirst();
+      const replay = (found: Record<string, unknown>) => {
+        const { attachment: _bytes, userId: _user, idempotencyKey: _key, ...shown } = found;
+        return reply.code(201).header('idempotent-replayed', 'true').send(shown);
+      };
+      const found = await earlier();
+      if (found) return replay(found);
       const { attachment } = request.body;
       const bytes = attachment ? Buffer.from(attachment.data, 'base64') : null;
       if (bytes && bytes.length > ATTACHMENT_MAX_BYTES)
@@ -96,7 +118,17 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
         createdAt: now,
         updatedAt: now,
       };
-      await db.insertInto('helpdesk_request').values(row).execute();
+      try {
+        await db
+          .insertInto('helpdesk_request')
+          .values({ ...row, idempotencyKey: key })
+          .execute();
+      } catch (error) {
+        // The same key at the same moment on another replica: the one that was written is the answer.
+        const raced = await earlier();
+        if (raced) return replay(raced);
+        throw error;
+      }
       const { attachment: _bytes, userId: _user, ...shown } = row;
       return reply.code(201).send(shown);
     },

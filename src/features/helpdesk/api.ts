@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 
@@ -48,8 +49,19 @@ export async function createRequest(input: {
   const body = attachment
     ? { ...fields, attachment: { name: attachment.name, type: attachment.type, data: await base64Of(attachment) } }
     : fields;
-  const { data } = await http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests`, body);
-  return data;
+  // One key per request sent: a second try after a lost answer (a replica that stopped mid-request, a
+  // gateway error) cannot write it twice.
+  // getRandomValues, not randomUUID: the latter needs a secure context, and a portal may be served over http.
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const headers = { 'Idempotency-Key': key };
+  const send = () => http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests`, body, { headers });
+  try {
+    return (await send()).data;
+  } catch (error) {
+    const status = axios.isAxiosError(error) ? (error.response?.status ?? 0) : -1;
+    if (status !== 0 && status !== 502 && status !== 503 && status !== 504) throw error;
+    return (await send()).data;
+  }
 }
 
 export async function answerRequest(id: string, answer: string, status: 'answered' | 'closed'): Promise<HelpdeskRequest> {

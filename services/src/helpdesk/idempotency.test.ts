@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
+import { SigningKey } from '../identity/tokens.js';
+import { createVerifier } from '../identity/verify.js';
+import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { helpdeskPlugin } from './plugin.js';
+
+const PORTAL = 'http://localhost:8000';
+
+describe.each(BACKENDS)('help-desk request sent twice with one Idempotency-Key ($name)', (backend) => {
+  let service: TestService;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const key = await SigningKey.load();
+    for (const user of ['ana', 'ben'])
+      tokens[user] = await key.sign(
+        { iss: issuerOf(PORTAL), aud: SERVICES_AUDIENCE, sub: user, preferred_username: user, realm_access: { roles: ['trader'] } },
+        300,
+      );
+    const verifier = createVerifier({
+      issuer: issuerOf(PORTAL),
+      audience: SERVICES_AUDIENCE,
+      keys: key,
+      clientId: REALM.clients[0].clientId,
+    });
+    service = await startTestService(backend, [], async (app, database) => {
+      await app.register(helpdeskPlugin, { prefix: '/helpdesk-service', database, verifier });
+    });
+  }, 60_000);
+  afterAll(() => service?.close());
+
+  const send = (user: string, key?: string, subject = 'Valuation of used cars') =>
+    service.app.inject({
+      method: 'POST',
+      url: '/helpdesk-service/requests',
+      headers: { authorization: `Bearer ${tokens[user]}`, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { category: 'valuation', subject, message: 'How is a used car valued at import?' },
+    });
+  const count = async () =>
+    Number(
+      (
+        await service.database.db
+          .selectFrom('helpdesk_request')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+
+  it('writes it once and answers both with the same request; another user or no key writes anew; a bad key is refused', async () => {
+    const first = await send('ana', 'a1b2c3d4-retry');
+    const again = await send('ana', 'a1b2c3d4-retry', 'A different subject');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await count()).toBe(1);
+    const concurrent = await Promise.all([send('ana', 'same-moment-key'), send('ana', 'same-moment-key')]);
+    expect(concurrent.map((response) => response.statusCode)).toEqual([201, 201]);
+    expect(concurrent[0].json().id).toBe(concurrent[1].json().id);
+    expect((await send('ben', 'a1b2c3d4-retry')).json().id).not.toBe(first.json().id);
+    await send('ana');
+    await send('ana');
+    expect(await count()).toBe(5);
+    const bad = await send('ana', 'bad key\r\nx');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/idempotency-key/);
+  });
+});
