@@ -27,6 +27,8 @@ import { trackInFlight, type InFlight } from './lifecycle/in-flight.js';
 import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
 import { drainable } from './lifecycle/drain.js';
+import { documented } from './http/documented.js';
+import { SERVICE_INFO } from './http/service-info.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
 import { afterImport } from './data-console/store.js';
 import { AnswerCache } from './reference/cache.js';
@@ -67,21 +69,25 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     languages: LANGUAGES,
     previewFramers: config.cmsAdminOrigins,
   });
-  await app.register(healthPlugin, { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
-  await app.register(cmsProxyPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
+  await app.register(documented(healthPlugin, SERVICE_INFO.health), { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
+  await app.register(documented(cmsProxyPlugin, SERVICE_INFO.cms), { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
   const database = await openServiceDatabase(app, config.databaseUrl, inFlight);
   // Rate-limit counts shared with every replica using this database.
   limiter.share(database);
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
-  await app.register(ratesPlugin, { prefix: RATES_PREFIX, database, cacheSize: Math.min(config.referenceCacheSize, 400) });
-  await app.register(externalRatesPlugin, { prefix: EXTERNAL_RATES_PREFIX, database });
-  await app.register(taxationPlugin, { prefix: TAXATION_PREFIX, database });
-  await app.register(tradersGuidePlugin, { prefix: TRADERS_GUIDE_PREFIX, database });
+  await app.register(documented(ratesPlugin, SERVICE_INFO.rates), {
+    prefix: RATES_PREFIX,
+    database,
+    cacheSize: Math.min(config.referenceCacheSize, 400),
+  });
+  await app.register(documented(externalRatesPlugin, SERVICE_INFO.externalRates), { prefix: EXTERNAL_RATES_PREFIX, database });
+  await app.register(documented(taxationPlugin, SERVICE_INFO.taxation), { prefix: TAXATION_PREFIX, database });
+  await app.register(documented(tradersGuidePlugin, SERVICE_INFO.tradersGuide), { prefix: TRADERS_GUIDE_PREFIX, database });
   // The tariff finder: loads its model (trains one first when there is none for this data and code).
   await app.register(finderPlugin, { database });
   const key = await SigningKey.load(config.identityKeyFile);
   const sessions = createSessionStore(database);
-  await app.register(identityPlugin, {
+  await app.register(documented(identityPlugin, SERVICE_INFO.identity), {
     database,
     key,
     sessions,
@@ -98,9 +104,9 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     sessionActive: config.identityIssuer ? undefined : (sid) => sessions.active(sid),
   });
   app.decorate('verifier', verifier);
-  await app.register(helpdeskPlugin, { prefix: HELPDESK_PREFIX, database, verifier });
-  await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
-  await app.register(dataConsolePlugin, {
+  await app.register(documented(helpdeskPlugin, SERVICE_INFO.helpdesk), { prefix: HELPDESK_PREFIX, database, verifier });
+  await app.register(documented(manifestPlugin, SERVICE_INFO.manifest), { prefix: MANIFEST_PREFIX, verifier });
+  await app.register(documented(dataConsolePlugin, SERVICE_INFO.dataConsole), {
     prefix: DATA_CONSOLE_PREFIX,
     database,
     verifier,
@@ -108,23 +114,25 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     feedUrl: config.centralBankFeedUrl,
     feedMinutes: config.centralBankFeedMinutes,
   });
-  await app.register(portalPlugin, {
-    prefix: PORTAL_PREFIX,
-    verifier,
-    cmsUrl: config.cmsUrl,
-    timeoutMs: config.cmsTimeoutMs,
-    cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
-  });
   await app.register(uploadsPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
-  await app.register(publishingPlugin, {
-    prefix: PORTAL_PREFIX,
-    cmsUrl: config.cmsUrl,
-    timeoutMs: config.cmsTimeoutMs,
-    secret: secretFrom(process.env.PUBLISHING_SECRET, config.publishingSecretFile),
-    cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
-    builder: config.siteBuilds ? siteBuilder((message) => app.log.info(message)) : undefined,
-    adminOrigins: config.cmsAdminOrigins,
-  });
+  // The staff content and the publishing routes share the portal service's prefix and its description.
+  const portalService = async (scope: FastifyInstance) => {
+    await portalPlugin(scope, {
+      verifier,
+      cmsUrl: config.cmsUrl,
+      timeoutMs: config.cmsTimeoutMs,
+      cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
+    });
+    await publishingPlugin(scope, {
+      cmsUrl: config.cmsUrl,
+      timeoutMs: config.cmsTimeoutMs,
+      secret: secretFrom(process.env.PUBLISHING_SECRET, config.publishingSecretFile),
+      cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
+      builder: config.siteBuilds ? siteBuilder((message) => app.log.info(message)) : undefined,
+      adminOrigins: config.cmsAdminOrigins,
+    });
+  };
+  await app.register(documented(portalService, SERVICE_INFO.portal), { prefix: PORTAL_PREFIX });
   return app;
 }
 

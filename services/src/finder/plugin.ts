@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonErrors } from '../reference/request-fields.js';
 import fp from 'fastify-plugin';
+import { documented } from '../http/documented.js';
+import { SERVICE_INFO } from '../http/service-info.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -127,8 +129,8 @@ async function finderServices(app: FastifyInstance, options: FinderOptions): Pro
     options.notesDir ?? DEFAULT_NOTES_DIR,
     loadHsTexts(options.dataDir ?? DEFAULT_FINDER_DATA_DIR, finder.nomenclature),
   );
-  await app.register(hsFinderPlugin, { prefix: HS_FINDER_PREFIX, service, database: options.database });
-  await app.register(aiTariffPlugin, { prefix: AI_TARIFF_PREFIX, service, database: options.database });
+  await app.register(documented(hsFinderPlugin, SERVICE_INFO.hsFinder), { prefix: HS_FINDER_PREFIX, service, database: options.database });
+  await app.register(documented(aiTariffPlugin, SERVICE_INFO.aiTariff), { prefix: AI_TARIFF_PREFIX, service, database: options.database });
 }
 
 export const finderPlugin = fp(finderServices, { name: 'guichet-finder' });

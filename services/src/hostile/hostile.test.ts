@@ -59,6 +59,26 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
     expect(server.routes.length).toBeGreaterThanOrEqual(150);
   });
 
+  it('describes every route of every service in its own openapi.json', async () => {
+    const undocumented: string[] = [];
+    for (const prefix of API_PREFIXES) {
+      const response = await fetch(`http://127.0.0.1:${server.port}${prefix}/openapi.json`);
+      expect(response.status, prefix).toBe(200);
+      const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+      expect(document.openapi, prefix).toMatch(/^3\.1/);
+      const routes = server.routes.filter(
+        (route) =>
+          (route.url === prefix || route.url.startsWith(`${prefix}/`)) && !route.hidden && !['HEAD', 'OPTIONS'].includes(route.method),
+      );
+      expect(routes.length, prefix).toBeGreaterThan(0);
+      for (const route of routes) {
+        const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+        if (!document.paths[path]?.[route.method.toLowerCase()]) undocumented.push(`${route.method} ${route.url}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('answers hostile input on every route below 500, with no injected header or internals, and stays up', async () => {
     const cases = shortRun(server.routes);
     // Every route and every kind of input is in the run.

@@ -18,7 +18,7 @@ const routes: RouteInfo[] = [];
 const onInit = (message: unknown) => {
   const { fastify } = message as { fastify: FastifyInstance };
   fastify.addHook('onRoute', (route: RouteOptions) => {
-    const schema = (route.schema ?? {}) as { querystring?: SchemaObject; body?: SchemaObject };
+    const schema = (route.schema ?? {}) as { querystring?: SchemaObject; body?: SchemaObject; hide?: boolean };
     for (const method of ([] as string[]).concat(route.method)) {
       if (routes.some((known) => known.method === method && known.url === route.url)) continue;
       routes.push({
@@ -26,6 +26,7 @@ const onInit = (message: unknown) => {
         url: route.url,
         query: Object.keys(schema.querystring?.properties ?? {}),
         body: schema.body?.properties ?? null,
+        hidden: schema.hide === true,
       });
     }
   });

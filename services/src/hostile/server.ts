@@ -12,6 +12,8 @@ export interface RouteInfo {
   query: string[];
   /** Body properties its schema names, with the schema of each (null: no body schema). */
   body: Record<string, unknown> | null;
+  /** Left out of its service's OpenAPI description (the description itself). */
+  hidden: boolean;
 }
 
 /** A server under test: where it listens and what it registered. */
