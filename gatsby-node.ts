@@ -210,6 +210,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     page(paths.internalTools, 'internal-tools');
     // Staff-only as well: officers upload and publish rates (the service checks the role on every call).
     page(paths.dataConsole, 'data-console');
+    page(paths.developers, 'developers');
     // Editors' draft preview: the draft is fetched by the page through a link the CMS signs.
     page(paths.preview, 'preview');
 

@@ -127,6 +127,9 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
               <li>
                 <Link to={to(paths.dataConsole)}>{t('nav.dataConsole')}</Link>
               </li>
+              <li>
+                <Link to={to(paths.developers)}>{t('nav.developers')}</Link>
+              </li>
             </ul>
           </section>
           <section aria-labelledby="footer-contact">

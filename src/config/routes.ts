@@ -37,6 +37,7 @@ export const paths = {
   tool: (slug: ToolSlug) => `/tools/${slug}/`,
   internalTools: '/internal-tools/',
   dataConsole: '/data-console/',
+  developers: '/developers/',
   /** Editors' preview of a draft (opened from the CMS). */
   preview: '/preview/',
   accessDenied: '/access-denied/',

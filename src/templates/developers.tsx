@@ -1,0 +1,96 @@
+import React, { useId, useState } from 'react';
+import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { ApiViewer } from '../components/ApiViewer';
+import { Layout } from '../components/Layout';
+import { Seo } from '../components/Seo';
+import { serviceUrls } from '../config/services';
+import { headText } from '../i18n/translations';
+import type { TemplateHeadProps, TemplateProps } from './page-types';
+
+/** Every service of the portal and where its OpenAPI description is. */
+const SERVICES: Array<{ key: string; base: string }> = [
+  { key: 'reference', base: serviceUrls.reference },
+  { key: 'rates', base: serviceUrls.rates },
+  { key: 'externalRates', base: serviceUrls.externalRates },
+  { key: 'taxation', base: serviceUrls.taxation },
+  { key: 'tradersGuide', base: serviceUrls.tradersGuide },
+  { key: 'finder', base: serviceUrls.finder },
+  { key: 'aiTariff', base: serviceUrls.aiTariff },
+  { key: 'manifest', base: serviceUrls.manifest },
+  { key: 'helpdesk', base: serviceUrls.helpdesk },
+  { key: 'dataConsole', base: serviceUrls.dataConsole },
+  { key: 'portal', base: serviceUrls.portal },
+  { key: 'identity', base: '/auth/' },
+  { key: 'cms', base: '/trade-server/graphql/' },
+  { key: 'health', base: '/health/' },
+];
+
+/** Developers: the services' OpenAPI descriptions, and a viewer that tries their operations from this origin. */
+export default function DevelopersPage({ pageContext }: TemplateProps) {
+  const { t } = useTranslation('common');
+  const { language, i18n } = pageContext;
+  const id = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('developers.title') }]}>
+      <header className="page-header">
+        <h1>{t('developers.title')}</h1>
+        <p className="lead">{t('developers.intro')}</p>
+      </header>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">{t('developers.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('developers.service')}</th>
+              <th scope="col">{t('developers.description')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('developers.view')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SERVICES.map(({ key, base }) => {
+              const url = `${base.replace(/\/$/, '')}/openapi.json`;
+              return (
+                <tr key={key}>
+                  <td>{t(`developers.services.${key}`)}</td>
+                  <td>
+                    <a href={url} dir="ltr">
+                      {url}
+                    </a>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-small button-light"
+                      aria-controls={`${id}-viewer`}
+                      aria-pressed={chosen === url}
+                      onClick={() => setChosen(url)}
+                    >
+                      {t('developers.view')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div id={`${id}-viewer`} className="api-viewer" aria-live="polite">
+        {chosen && <ApiViewer url={chosen} />}
+      </div>
+    </Layout>
+  );
+}
+
+export const Head = ({ pageContext, data }: TemplateHeadProps) => (
+  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'developers.title')} />
+);
+
+export const query = graphql`
+  query ($language: String!) {
+    ...Translations
+  }
+`;
