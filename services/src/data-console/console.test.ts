@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
-import { SigningKey } from '../identity/tokens.js';
-import { createVerifier } from '../identity/verify.js';
+import { testIdentity } from '../identity/test-identity.js';
 import { findPack, importPack } from '../db/import.js';
 import { today } from '../reference/query.js';
 import { ratesPlugin, RATES_PREFIX } from '../rates/plugin.js';
@@ -12,8 +10,6 @@ import { AnswerCache } from '../reference/cache.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './plugin.js';
 import { applyDue, reapply } from './store.js';
 import { runFeed, takeLease } from './feed.js';
-
-const PORTAL = 'http://localhost:8000';
 
 function shift(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
@@ -25,25 +21,13 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 describe.each(BACKENDS)('data console ($name)', (backend) => {
   let service: TestService;
-  let key: SigningKey;
   let officer: string;
   const day = today();
   const [first, second] = [shift(day, -2), shift(day, -1)];
 
   beforeAll(async () => {
-    key = await SigningKey.load();
-    const tokenFor = (roles: string[], username: string) =>
-      key.sign(
-        { iss: issuerOf(PORTAL), aud: SERVICES_AUDIENCE, sub: username, preferred_username: username, realm_access: { roles } },
-        300,
-      );
+    const { verifier, tokenFor } = await testIdentity();
     officer = await tokenFor(['officer'], 'officer.one');
-    const verifier = createVerifier({
-      issuer: issuerOf(PORTAL),
-      audience: SERVICES_AUDIENCE,
-      keys: key,
-      clientId: REALM.clients[0].clientId,
-    });
     service = await startTestService(backend, ['currency', 'exchangeRate', 'centralBankRates'], async (app, database) => {
       await app.register(ratesPlugin, { prefix: RATES_PREFIX, database });
       await app.register(dataConsolePlugin, {

@@ -70,6 +70,14 @@ export async function runFeed(database: Database, url: string): Promise<FeedRun>
     const problems = checkFeedDay(feedDay, previous, { today: day, jumpPercent: JUMP_PERCENT });
     const lines = Object.entries(feedDay.rates).map(([currency, rate]) => ({ date: feedDay.date, currency, rate }));
     const checksum = createHash('sha256').update(JSON.stringify(feedDay)).digest('hex');
+    const upload = {
+      kind: 'centralBankRates' as const,
+      source: 'feed' as const,
+      fileName: `${url} (${feedDay.date})`,
+      checksum,
+      lines,
+      actor: ACTOR,
+    };
     if (problems.length > 0) {
       const held = await database.db
         .selectFrom('data_upload')
@@ -78,15 +86,7 @@ export async function runFeed(database: Database, url: string): Promise<FeedRun>
         .where('status', '=', 'held')
         .executeTakeFirst();
       if (!held) {
-        await saveUpload(database, {
-          kind: 'centralBankRates',
-          source: 'feed',
-          fileName: `${url} (${feedDay.date})`,
-          checksum,
-          lines,
-          actor: ACTOR,
-          problems,
-        });
+        await saveUpload(database, { ...upload, problems });
         await audit(database, ACTOR, 'feed held', FEED_NAME, { date: feedDay.date, problems });
       }
       const run: FeedRun = {
@@ -97,15 +97,7 @@ export async function runFeed(database: Database, url: string): Promise<FeedRun>
       await record(database, run);
       return run;
     }
-    const upload = await saveUpload(database, {
-      kind: 'centralBankRates',
-      source: 'feed',
-      fileName: `${url} (${feedDay.date})`,
-      checksum,
-      lines,
-      actor: ACTOR,
-    });
-    await publish(database, upload.id, day, ACTOR);
+    await publish(database, (await saveUpload(database, upload)).id, day, ACTOR);
     published.push(feedDay.date);
     previous = { date: feedDay.date, rates: feedDay.rates };
   }

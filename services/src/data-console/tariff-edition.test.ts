@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
-import { SigningKey } from '../identity/tokens.js';
-import { createVerifier } from '../identity/verify.js';
+import { testIdentity } from '../identity/test-identity.js';
 import { DEFAULT_DATA_DIR } from '../db/import.js';
 import { bangladeshTti, TARIFF_FILE } from '../db/tariff-packs.js';
 import { previousDay } from '../db/packs.js';
@@ -13,7 +11,6 @@ import { AnswerCache } from '../reference/cache.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './plugin.js';
 
-const PORTAL = 'http://localhost:8000';
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** The deployed edition's file, with one line's customs duty raised, one line dropped and one new line. */
@@ -39,17 +36,8 @@ describe.each(BACKENDS)('tariff editions ($name)', (backend) => {
   const day = today();
 
   beforeAll(async () => {
-    const key = await SigningKey.load();
-    officer = await key.sign(
-      { iss: issuerOf(PORTAL), aud: SERVICES_AUDIENCE, sub: 'o', preferred_username: 'officer.two', realm_access: { roles: ['officer'] } },
-      300,
-    );
-    const verifier = createVerifier({
-      issuer: issuerOf(PORTAL),
-      audience: SERVICES_AUDIENCE,
-      keys: key,
-      clientId: REALM.clients[0].clientId,
-    });
+    const { verifier, tokenFor } = await testIdentity();
+    officer = await tokenFor(['officer'], 'officer.two');
     service = await startTestService(backend, ['hs', 'tariff', 'hsI18n', 'search'], async (app, database) => {
       await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database });
       await app.register(dataConsolePlugin, {

@@ -15,15 +15,8 @@ import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
 const CHUNK = 500;
 const TABLE = 'ref_commodity';
 
-export interface Taxes {
-  cd: number;
-  rd: number;
-  sd: number;
-  vat: number;
-  ait: number;
-  at: number;
-  tti: number;
-}
+/** A line's taxes and TTI (percent). */
+export type Taxes = Omit<TariffLine, 'code' | 'description' | 'unit'>;
 
 export interface TariffDiffLine {
   code: string;

@@ -1,29 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
-import { SigningKey } from '../identity/tokens.js';
-import { createVerifier } from '../identity/verify.js';
+import { testIdentity } from '../identity/test-identity.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { helpdeskPlugin } from './plugin.js';
-
-const PORTAL = 'http://localhost:8000';
 
 describe.each(BACKENDS)('help-desk request sent twice with one Idempotency-Key ($name)', (backend) => {
   let service: TestService;
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    const key = await SigningKey.load();
-    for (const user of ['ana', 'ben'])
-      tokens[user] = await key.sign(
-        { iss: issuerOf(PORTAL), aud: SERVICES_AUDIENCE, sub: user, preferred_username: user, realm_access: { roles: ['trader'] } },
-        300,
-      );
-    const verifier = createVerifier({
-      issuer: issuerOf(PORTAL),
-      audience: SERVICES_AUDIENCE,
-      keys: key,
-      clientId: REALM.clients[0].clientId,
-    });
+    const { verifier, tokenFor } = await testIdentity();
+    for (const user of ['ana', 'ben']) tokens[user] = await tokenFor(['trader'], user);
     service = await startTestService(backend, [], async (app, database) => {
       await app.register(helpdeskPlugin, { prefix: '/helpdesk-service', database, verifier });
     });

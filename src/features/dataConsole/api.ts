@@ -1,5 +1,6 @@
 import axios from 'axios';
 import { http } from '../../http/client';
+import { base64Of } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
 
 export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
@@ -104,15 +105,6 @@ export class RefusedFile extends Error {
   ) {
     super('refused');
   }
-}
-
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 const url = (path: string) => `${serviceUrls.dataConsole}${path}`;

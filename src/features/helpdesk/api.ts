@@ -1,5 +1,6 @@
 import axios from 'axios';
 import { http } from '../../http/client';
+import { base64Of } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
 
 export const CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
@@ -28,15 +29,6 @@ export interface HelpdeskRequest {
 export async function listRequests(): Promise<{ resultList: HelpdeskRequest[]; staff: boolean }> {
   const { data } = await http.get<{ resultList: HelpdeskRequest[]; staff: boolean }>(`${serviceUrls.helpdesk}requests`);
   return data;
-}
-
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 export async function createRequest(input: {
