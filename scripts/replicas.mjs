@@ -34,10 +34,16 @@ export function ensureDatabase(url) {
   if (result.status !== 0 && !/already exists/.test(result.stderr)) throw new Error(`createdb ${name}: ${result.stderr.trim()}`);
 }
 
+/** How long nginx leaves out a replica that failed (its passive check), as in deploy/nginx/compose.conf. */
+const FAIL_TIMEOUT_MS = 5000;
+
 /** nginx's configuration for this machine: the upstream of the replicas, the shared locations of deploy/nginx/proxy.conf. */
 export function nginxConfig({ dir, replicas }) {
   const servers = replicas
-    .map(({ port, inRotation }) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s${inRotation ? '' : ' down'};`)
+    .map(
+      ({ port, inRotation }) =>
+        `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_MS / 1000}s${inRotation ? '' : ' down'};`,
+    )
     .join('\n');
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(dir, 'tmp', name)};`);
   return `# Written by scripts/replicas.mjs: do not edit (it is rewritten at each start and rolling restart).
@@ -230,6 +236,9 @@ export class ReplicaSet {
       await this.stopReplica(index, 'SIGTERM');
       this.log(`replica ${port} drained and stopped`);
       await this.startReplica(index);
+      // nginx left it out while it was down (fail_timeout=5s): the next one drains once it is back in rotation,
+      // or nginx would have no replica left for a moment.
+      await sleep(FAIL_TIMEOUT_MS + 1000);
       this.log(`replica ${port} replaced`);
     }
   }
