@@ -65,7 +65,7 @@ function OperationPanel({ method, path, operation }: { method: string; path: str
   return (
     <details className="api-operation">
       <summary>
-        <span className={`api-method api-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
+        <span className={`api-method api-${method}`}>{method.toUpperCase()}</span> <code dir="ltr">{path}</code>
         {operation.summary && (
           <span className="api-summary" lang="en" dir="ltr">
             {' '}
