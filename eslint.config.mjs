@@ -51,8 +51,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./){2,}src/(?!(config/access|export/|build/precompress))',
-              message: 'Services import only the shared roles and export engine from the portal.',
+              regex: '^(\\.\\./){2,}src/(?!(config/access|config/tenant|export/|build/precompress))',
+              message: 'Services import only the shared roles, tenant profile and export engine from the portal.',
             },
           ],
         },

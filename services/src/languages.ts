@@ -1,2 +1,5 @@
-/** Languages the portal serves; the first path segment of a page URL is one of these. */
-export const LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'];
+import { SUPPORTED_LANGUAGES } from '../../src/config/tenant.js';
+
+/** Languages the portal serves (the tenant profile's, defined once); the first path segment of a page URL is one of these. */
+export const LANGUAGES = SUPPORTED_LANGUAGES;
+export type Language = (typeof LANGUAGES)[number];

@@ -1,5 +1,6 @@
 /** How current the data visitors see is: its latest date, where it came from, and whether it is older than its cadence. */
 import type { Database } from '../db/database.js';
+import { tenant } from '../../../src/config/tenant.js';
 import { today } from '../reference/query.js';
 import type { Kind } from './kinds.js';
 import { latestDate } from './tables.js';
@@ -19,7 +20,8 @@ export interface Freshness {
 
 /** Expected cadence (days) and the grace before the data counts as late. */
 const CADENCE: Record<Kind, { days: number; grace: number }> = {
-  customsRates: { days: 1, grace: 3 },
+  // The same limit as the rates page's "not current" notice (the tenant profile's).
+  customsRates: { days: 1, grace: tenant.ratesStaleAfterDays - 1 },
   centralBankRates: { days: 1, grace: 4 },
   tariff: { days: 365, grace: 31 },
 };

@@ -1,3 +1,5 @@
+import { tenant } from '../../../src/config/tenant.js';
+import { LANGUAGES } from '../languages.js';
 /**
  * The finder's answers, shaped for the site: predictions with their national tariff lines, the HS
  * hierarchy, a code's tariff lines with their taxes, and explanatory notes. See README.md for the JSON.
@@ -19,12 +21,12 @@ export const UNCERTAIN_BELOW = 0.5;
 export const DESCRIPTIVE_WORDS = 8;
 /** How many predictions are grouped by heading for the alternatives. */
 const ALTERNATIVE_POOL = 20;
-export const PAGE_LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export const PAGE_LANGUAGES = LANGUAGES;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 export const DEFAULT_LIMIT = 5;
 export const MAX_LIMIT = 20;
 /** Labels of the tariff's tax columns tax01..tax08 (the demonstration tenant's). */
-export const TAX_LABELS = ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'] as const;
+export const TAX_LABELS = tenant.taxLabels;
 export const TENANTS = ['default', 'gn'] as const;
 
 export { FieldError };

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../languages.js';
 /**
  * Learning from use: the code a user picks after a finder search (the result they open or price) is kept as
  * the search text, the code, the page language and the time, nothing else (no address, account or
@@ -9,7 +10,7 @@ import type { Nomenclature } from './data.js';
 import { USAGE_TABLE } from './usage-migration.js';
 import { queryParameter } from './service.js';
 
-export const USAGE_LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export const USAGE_LANGUAGES = LANGUAGES;
 
 export interface UsageRecord {
   query: string;

@@ -1,5 +1,6 @@
+import { LANGUAGES } from '../languages.js';
 /** The identity pages' words, in the portal's five languages. */
-export const LOCALES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export const LOCALES = LANGUAGES;
 export type Locale = (typeof LOCALES)[number];
 
 const en = {

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../languages.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../config.js';
@@ -9,7 +10,7 @@ import type { ExportTable } from '../../../src/export/table.js';
 
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_LOCALES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export const REPORT_LOCALES = LANGUAGES;
 export type ReportLocale = (typeof REPORT_LOCALES)[number];
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../languages.js';
 /**
  * Text processing of the tariff keyword search, in one place for the indexed documents and for the
  * queries: words are folded (Unicode NFKC, lower case, Latin diacritics, Arabic letter forms, digits;
@@ -8,7 +9,7 @@
  */
 import { normalize, stem as finderStem, STOP_WORDS, words } from '../finder/text.js';
 
-export const SEARCH_LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'] as const;
+export const SEARCH_LANGUAGES = LANGUAGES;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 export const isSearchLanguage = (value: string): value is SearchLanguage => (SEARCH_LANGUAGES as readonly string[]).includes(value);

@@ -10,7 +10,7 @@ export interface SitePluginOptions {
   siteDir: string;
   /** Path prefixes owned by services: they answer JSON, never the HTML 404/500 pages. */
   apiPrefixes: string[];
-  languages: string[];
+  languages: readonly string[];
   /** Origins allowed to frame the draft preview page (the CMS admin panel). */
   previewFramers?: string[];
 }
