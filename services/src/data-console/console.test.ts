@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testIdentity } from '../identity/test-identity.js';
 import { findPack, importPack } from '../db/import.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import { ratesPlugin, RATES_PREFIX } from '../rates/plugin.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { AnswerCache } from '../reference/cache.js';

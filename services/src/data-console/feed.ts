@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import { checkFeedDay, fetchEcbFeed, type FeedDay } from './ecb-feed.js';
 import { liveOn, latestDate } from './tables.js';
 import { audit, JUMP_PERCENT, publish, saveUpload } from './store.js';

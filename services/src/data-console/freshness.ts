@@ -1,7 +1,7 @@
 /** How current the data visitors see is: its latest date, where it came from, and whether it is older than its cadence. */
 import type { Database } from '../db/database.js';
 import { tenant } from '../../../src/config/tenant.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import type { Kind } from './kinds.js';
 import { latestDate } from './tables.js';
 

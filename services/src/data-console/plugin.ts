@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
-import { isCalendarDate, RequestError } from '../reference/query.js';
+import { isCalendarDate, RequestError } from '../http/request.js';
 import { DATA_CONSOLE_ROLES } from '../../../src/config/access.js';
 import { checkFile, KINDS, MAX_FILE_BYTES, type Kind } from './kinds.js';
 import {

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AnyDatabase, Database } from '../db/database.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import type { TariffLine } from '../db/tariff-packs.js';
 import { KIND_DEFINITIONS, KINDS, type Kind, type Line, type RateLine } from './kinds.js';
 import { liveBefore, liveOn, replaceLines } from './tables.js';

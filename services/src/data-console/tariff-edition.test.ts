@@ -5,7 +5,7 @@ import { testIdentity } from '../identity/test-identity.js';
 import { DEFAULT_DATA_DIR } from '../db/import.js';
 import { bangladeshTti, TARIFF_FILE } from '../db/tariff-packs.js';
 import { previousDay } from '../db/packs.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import { referencePlugin, REFERENCE_PREFIX } from '../reference/plugin.js';
 import { AnswerCache } from '../reference/cache.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';

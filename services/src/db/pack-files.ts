@@ -1,7 +1,7 @@
 /** What a data pack is, and how it reads its files under data/: each line checked, errors naming file, line and field. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCalendarDate } from '../reference/query.js';
+import { isCalendarDate } from '../http/request.js';
 import { parseCsvLines } from './csv.js';
 
 export type Row = Record<string, string | number | null>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
-import { isCalendarDate, RequestError, today } from '../reference/query.js';
+import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
 
 export const EXTERNAL_RATES_PREFIX = '/external-rates-service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRoles, type Verifier } from '../identity/verify.js';
-import { today } from '../reference/query.js';
+import { today } from '../http/request.js';
 import { REPORT_FORMATS, REPORT_LOCALES, reportFile, type ReportFormat, type ReportLocale } from '../reports/report.js';
 import { MANIFEST_ROLES } from '../../../src/config/access.js';
 import { sampleManifests, VESSEL_STATUSES, type ManifestData, type VesselStatus } from './sample.js';

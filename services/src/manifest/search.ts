@@ -1,4 +1,4 @@
-import { isCalendarDate, RequestError } from '../reference/query.js';
+import { isCalendarDate, RequestError } from '../http/request.js';
 import type { Manifest } from './sample.js';
 
 /** Fields a manifest search may restrict, with their kind. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { previousDay } from '../db/packs.js';
-import { isCalendarDate, RequestError, runSearch, today } from '../reference/query.js';
+import { runSearch } from '../reference/query.js';
+import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 

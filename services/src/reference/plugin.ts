@@ -1,9 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { sendError } from '../http/errors.js';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Database } from '../db/database.js';
 import { AnswerCache } from './cache.js';
-import { findOne, RequestError, runSearch, validityDateOf, type SearchRequest, type SearchResult } from './query.js';
+import { findOne, runSearch, type SearchRequest, type SearchResult } from './query.js';
+import { RequestError, validityDateOf } from '../http/request.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
 import { tariffSearch } from '../search/keyword-search.js';
@@ -69,16 +71,7 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
       message: known ? `No route ${request.method} ${request.url.split('?')[0]}` : `Unknown entity ${JSON.stringify(entity.slice(0, 60))}`,
     });
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply
-        .code(500)
-        .send({ error: 'Internal Server Error', message: 'The server could not complete the request. Contact System Administrator.' });
-    }
-    return reply.code(status).send({ error: status === 404 ? 'Not Found' : 'Bad Request', message: error.message });
-  });
+  app.setErrorHandler(sendError);
   // Bodiless POSTs search with every default.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database, DialectName } from '../db/database.js';
 import { textIndexOf } from '../db/migrations.js';
 import { columnOf, fieldOf, restrictionFieldOf, type EntityDefinition, type FieldDefinition } from './registry.js';
+import { isCalendarDate, RequestError, validityDateOf } from '../http/request.js';
 
 export const OPERATORS = [
   'EQUALS',
@@ -60,32 +61,6 @@ export const MAX_LIST_VALUES = 5000;
 /** Page sizes of the spec's search helper when a request names none. */
 export function defaultMax(definition: EntityDefinition): number {
   return definition.name === 'commodity' ? 15 : 5000;
-}
-
-/** Bad input: answered with 400 and this message. */
-export class RequestError extends Error {
-  readonly statusCode = 400;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-/** Today's date on the server clock, YYYY-MM-DD. */
-export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-export function validityDateOf(value: string | undefined, where = 'meta.validityDate'): string {
-  if (value === undefined) return today();
-  if (!isCalendarDate(value)) throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
-  return value;
 }
 
 function field(definition: EntityDefinition, name: string, where: string): FieldDefinition {

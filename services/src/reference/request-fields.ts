@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { RequestError } from './query.js';
+import { sendError } from '../http/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { RequestError } from '../http/request.js';
 
 /**
  * Hand-written checks of JSON request bodies for the calculation services (taxation, traders guide): each
@@ -67,15 +68,5 @@ export function numberAt(
 
 /** JSON errors for a service's routes: 4xx answers `{error, message, field?}`; anything else is logged and answered 500 without internals. */
 export function jsonErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { field?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply
-        .code(500)
-        .send({ error: 'Internal Server Error', message: 'The server could not complete the request. Contact System Administrator.' });
-    }
-    const name = status === 400 ? 'Bad Request' : status === 404 ? 'Not Found' : status === 415 ? 'Unsupported Media Type' : 'Client Error';
-    return reply.code(status).send({ error: name, message: error.message, ...(error.field ? { field: error.field } : {}) });
-  });
+  app.setErrorHandler(sendError);
 }

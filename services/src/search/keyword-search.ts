@@ -7,7 +7,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import { textIndexOf } from '../db/migrations.js';
-import { compileSearch, orderTerms, RequestError, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
+import { compileSearch, orderTerms, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
+import { RequestError } from '../http/request.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
 import { SEARCH_FIELDS, SEARCH_TABLE } from './documents.js';
 import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type MatchMode, type SearchLanguage } from './text.js';

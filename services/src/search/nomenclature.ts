@@ -4,7 +4,7 @@
  * where none exists: sections, Bengali, three Arabic chapters), the shape of a commodity's `hs` texts.
  */
 import type { Database } from '../db/database.js';
-import { RequestError } from '../reference/query.js';
+import { RequestError } from '../http/request.js';
 import { hsTexts } from './keyword-search.js';
 import { isSearchLanguage, SEARCH_LANGUAGES } from './text.js';
 

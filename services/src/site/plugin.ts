@@ -1,3 +1,4 @@
+import { sendError } from '../http/errors.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -137,12 +138,9 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    if (isApi(request.url) || status < 500) {
-      const message = status < 500 ? error.message : 'The server could not complete the request. Contact System Administrator.';
-      return reply.code(status).send({ error: status < 500 ? 'Bad Request' : 'Internal Server Error', message });
-    }
+    const clientError = error.statusCode && error.statusCode >= 400 && error.statusCode < 500;
+    if (isApi(request.url) || clientError) return sendError(error, request, reply);
+    request.log.error(error);
     return sendPage(request, reply, 500);
   });
 }

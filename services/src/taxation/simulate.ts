@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
-import { isCalendarDate, today } from '../reference/query.js';
+import { isCalendarDate, today } from '../http/request.js';
 import { arrayAt, FieldError, numberAt, objectAt, stringAt } from '../reference/request-fields.js';
 import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
 

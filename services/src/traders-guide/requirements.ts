@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
-import { isCalendarDate, today } from '../reference/query.js';
+import { isCalendarDate, today } from '../http/request.js';
 import { arrayAt, FieldError, objectAt, stringAt } from '../reference/request-fields.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
 

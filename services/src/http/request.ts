@@ -1,0 +1,27 @@
+/** What every service uses to refuse bad input and to read dates: one place for them. */
+
+/** Bad input: answered with 400 and this message. */
+export class RequestError extends Error {
+  readonly statusCode = 400;
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** Today's date on the server clock, YYYY-MM-DD. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function validityDateOf(value: string | undefined, where = 'meta.validityDate'): string {
+  if (value === undefined) return today();
+  if (!isCalendarDate(value)) throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
+  return value;
+}
