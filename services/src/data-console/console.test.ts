@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testIdentity } from '../identity/test-identity.js';
@@ -303,5 +304,36 @@ describe.each(BACKENDS)('data console ($name)', (backend) => {
     expect((await rateOn(day, 'CHF'))!.exchangeRate).toBe(150.5);
     const leases = await Promise.all([takeLease(service.database, 60), takeLease(service.database, 60), takeLease(service.database, 60)]);
     expect(leases.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("drops another replica's cached rates within its watch interval after a publication", async () => {
+    const replica = Fastify();
+    const { verifier } = await testIdentity();
+    const changes: number[] = [];
+    await replica.register(dataConsolePlugin, {
+      prefix: DATA_CONSOLE_PREFIX,
+      database: service.database,
+      verifier,
+      onChange: () => changes.push(Date.now()),
+      feedMinutes: 60,
+      scheduleMs: 3_600_000,
+      watchMs: 50,
+    });
+    await replica.ready();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(changes).toEqual([]);
+      const { upload } = (
+        await call('POST', '/uploads', {
+          kind: 'customsRates',
+          fileName: 'nok.csv',
+          content: base64(`date,currency,bdt_per_unit\n${day},NOK,11.5\n`),
+        })
+      ).json();
+      await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day });
+      await expect.poll(() => changes.length, { timeout: 2000 }).toBeGreaterThan(0);
+    } finally {
+      await replica.close();
+    }
   });
 });

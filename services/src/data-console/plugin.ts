@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { isCalendarDate, RequestError } from '../http/request.js';
@@ -32,6 +33,8 @@ export interface DataConsoleOptions {
   feedMinutes: number;
   /** Milliseconds between two looks for scheduled publications that are due (default a minute). */
   scheduleMs?: number;
+  /** Milliseconds between two looks for changes made by other replicas (default 5 s). */
+  watchMs?: number;
 }
 
 const errorSchema = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
@@ -89,10 +92,28 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
       app.log.error(error, 'data console schedule');
     }
   };
+  // What another replica published or rolled back: every change writes an audit row, so a new last row drops
+  // this replica's answer caches within a few seconds (one look-up by primary key each time).
+  let lastAudit: number | null = null;
+  const watch = async () => {
+    try {
+      const row = await database.db
+        .selectFrom('data_audit')
+        .select(sql<number | null>`max(id)`.as('last'))
+        .executeTakeFirst();
+      const last = Number(row?.last ?? 0);
+      if (lastAudit !== null && last !== lastAudit) onChange();
+      lastAudit = last;
+    } catch (error) {
+      app.log.error(error, 'data console watch');
+    }
+  };
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
     void tick();
+    void watch();
     timers.push(setInterval(() => void tick(), options.scheduleMs ?? 60_000).unref());
+    timers.push(setInterval(() => void watch(), options.watchMs ?? 5_000).unref());
   });
   app.addHook('onClose', async () => timers.forEach(clearInterval));
 
