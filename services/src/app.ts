@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { sitePlugin } from './site/plugin.js';
-import { cmsProxyPlugin, CMS_GRAPHQL_PATH } from './cms-proxy/plugin.js';
+import { cmsProxyPlugin } from './cms-proxy/plugin.js';
 import { healthPlugin } from './health/plugin.js';
 import { LANGUAGES } from './languages.js';
 import { referencePlugin, REFERENCE_PREFIX } from './reference/plugin.js';
@@ -12,7 +12,7 @@ import { tradersGuidePlugin, TRADERS_GUIDE_PREFIX } from './traders-guide/plugin
 import { finderPlugin, HS_FINDER_PREFIX, AI_TARIFF_PREFIX } from './finder/plugin.js';
 import { openDatabase, type Database } from './db/database.js';
 import { prepareDatabase } from './db/import.js';
-import { createSessionStore, identityPlugin, IDENTITY_PREFIX, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
+import { createSessionStore, identityPlugin, issuerOf, REALM, SERVICES_AUDIENCE } from './identity/plugin.js';
 import { SigningKey } from './identity/tokens.js';
 import { createVerifier } from './identity/verify.js';
 import { helpdeskPlugin, HELPDESK_PREFIX } from './helpdesk/plugin.js';
@@ -28,7 +28,7 @@ import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
 import { drainable } from './lifecycle/drain.js';
 import { documented } from './http/documented.js';
-import { SERVICE_INFO } from './http/service-info.js';
+import { API_PREFIXES, SERVICE_INFO } from './http/service-info.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
 import { afterImport } from './data-console/store.js';
 import { AnswerCache } from './reference/cache.js';
@@ -36,23 +36,7 @@ import { AnswerCache } from './reference/cache.js';
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
 
-/** Path prefixes answered by services (JSON), as opposed to the site's pages. */
-export const API_PREFIXES = [
-  CMS_GRAPHQL_PATH,
-  '/health',
-  REFERENCE_PREFIX,
-  RATES_PREFIX,
-  EXTERNAL_RATES_PREFIX,
-  TAXATION_PREFIX,
-  TRADERS_GUIDE_PREFIX,
-  IDENTITY_PREFIX,
-  HELPDESK_PREFIX,
-  PORTAL_PREFIX,
-  MANIFEST_PREFIX,
-  HS_FINDER_PREFIX,
-  AI_TARIFF_PREFIX,
-  DATA_CONSOLE_PREFIX,
-];
+export { API_PREFIXES };
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });

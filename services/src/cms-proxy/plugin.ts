@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import { checkQuery, LIMITS, QueryRefused, readRequest } from './query-guard.js';
 
 export interface CmsProxyOptions {
@@ -11,7 +12,7 @@ export interface CmsProxyOptions {
   introspection?: boolean;
 }
 
-export const CMS_GRAPHQL_PATH = '/trade-server/graphql';
+export const CMS_GRAPHQL_PATH = SERVICE_INFO.cms.prefix;
 
 /** Public content, no credentials: any site may read it. */
 const CORS_HEADERS = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
@@ -22,7 +23,7 @@ import {
 import { feedState, runFeed, takeLease } from './feed.js';
 import { freshness } from './freshness.js';
 
-export const DATA_CONSOLE_PREFIX = '/data-console-service';
+export const DATA_CONSOLE_PREFIX = SERVICE_INFO.dataConsole.prefix;
 
 export interface DataConsoleOptions {
   database: Database;

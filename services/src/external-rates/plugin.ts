@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
 
-export const EXTERNAL_RATES_PREFIX = '/external-rates-service';
+export const EXTERNAL_RATES_PREFIX = SERVICE_INFO.externalRates.prefix;
 
 /** The central bank whose reference rates this service publishes, and the currency they are quoted against. */
 export const CENTRAL_BANK = { name: 'European Central Bank', base: 'EUR' } as const;

@@ -21,9 +21,9 @@ import { recordUsage, usageRecordOf } from './usage.js';
 import { DEFAULT_FINDER_DATA_DIR, loadFinder, type Finder, type LoadOptions } from './store.js';
 
 /** The finder service the site's tariff finder calls (search, tree). */
-export const HS_FINDER_PREFIX = '/hs-finder';
+export const HS_FINDER_PREFIX = SERVICE_INFO.hsFinder.prefix;
 /** The tool variant of the AI tariff search (list, details, notes). */
-export const AI_TARIFF_PREFIX = '/ai-tariff-service';
+export const AI_TARIFF_PREFIX = SERVICE_INFO.aiTariff.prefix;
 
 export const DEFAULT_NOTES_DIR = resolve(repoRoot, 'static', 'explanatory_note_htmls');
 

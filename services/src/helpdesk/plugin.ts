@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
 import { HELPDESK_STAFF_ROLES } from '../../../src/config/access.js';
 
-export const HELPDESK_PREFIX = '/helpdesk-service';
+export const HELPDESK_PREFIX = SERVICE_INFO.helpdesk.prefix;
 export const HELPDESK_CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
 export const HELPDESK_STATUSES = ['open', 'answered', 'closed'] as const;
 /** Largest attachment, in bytes (decoded). */

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { SessionStore } from './sessions.js';
 
-export const IDENTITY_PREFIX = '/auth';
+export const IDENTITY_PREFIX = SERVICE_INFO.identity.prefix;
 /** The audience the portal's services accept in access tokens. */
 export const SERVICES_AUDIENCE = 'guichet-services';
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { today } from '../http/request.js';
 import { REPORT_FORMATS, REPORT_LOCALES, reportFile, type ReportFormat, type ReportLocale } from '../reports/report.js';
@@ -6,7 +7,7 @@ import { MANIFEST_ROLES } from '../../../src/config/access.js';
 import { sampleManifests, VESSEL_STATUSES, type ManifestData, type VesselStatus } from './sample.js';
 import { MANIFEST_MAX, searchManifests, selectColumns, type ManifestSearch } from './search.js';
 
-export const MANIFEST_PREFIX = '/manifest-service';
+export const MANIFEST_PREFIX = SERVICE_INFO.manifest.prefix;
 
 /** A criterion's value: text (at most 100 characters) or a number. */
 const scalar = { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'number' }] } as const;

@@ -1,10 +1,11 @@
 import { LANGUAGES } from '../languages.js';
+import { SERVICE_INFO } from '../http/service-info.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { INTERNAL_TOOLS_ROLES } from '../../../src/config/access.js';
 
-export const PORTAL_PREFIX = '/portal-service';
+export const PORTAL_PREFIX = SERVICE_INFO.portal.prefix;
 const LOCALES: readonly string[] = LANGUAGES;
 /** Who reads the internal tools page (customs staff). */
 

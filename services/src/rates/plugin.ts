@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { previousDay } from '../db/packs.js';
 import { runSearch } from '../reference/query.js';
@@ -6,7 +7,7 @@ import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 
-export const RATES_PREFIX = '/exchange-rate-service';
+export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
 
 /** One currency's customs rate on a date: BDT per unit of the currency. */
 export interface RateRow {

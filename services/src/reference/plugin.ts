@@ -1,4 +1,5 @@
 import { sendError } from '../http/errors.js';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import { Ajv, type ErrorObject } from 'ajv';
@@ -12,7 +13,7 @@ import { tariffSearch } from '../search/keyword-search.js';
 import { keywordBodySchema, keywordResponseSchema } from '../search/schema.js';
 import { withLangProperty, withNomenclatureTexts, withTextInResults, withTextProperty } from '../search/nomenclature.js';
 
-export const REFERENCE_PREFIX = '/reference-service';
+export const REFERENCE_PREFIX = SERVICE_INFO.reference.prefix;
 
 export interface ReferencePluginOptions {
   /** An open database holding the imported data packs. */

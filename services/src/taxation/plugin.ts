@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { jsonErrors } from '../reference/request-fields.js';
 import { loadTaxRules, type TaxRules } from './rules.js';
 import { NotEnoughInformationError, parseSimulationRequest, simulate } from './simulate.js';
 
-export const TAXATION_PREFIX = '/taxation-service';
+export const TAXATION_PREFIX = SERVICE_INFO.taxation.prefix;
 
 export interface TaxationPluginOptions {
   database: Database;

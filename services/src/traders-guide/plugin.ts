@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { jsonErrors } from '../reference/request-fields.js';
 import { parseRequirementsRequest, requirements } from './requirements.js';
 import { loadRequirementRules, type RequirementRules } from './rules.js';
 
-export const TRADERS_GUIDE_PREFIX = '/traders-guide-service';
+export const TRADERS_GUIDE_PREFIX = SERVICE_INFO.tradersGuide.prefix;
 
 export interface TradersGuidePluginOptions {
   database: Database;
