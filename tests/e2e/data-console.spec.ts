@@ -54,7 +54,7 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
     .getByLabel('File (CSV or XLSX)')
     .setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
   await page.getByRole('button', { name: 'Check the file' }).click();
-  const errors = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: '1 error in week.csv' }) });
+  const errors = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Errors found in week.csv: 1' }) });
   await expect(errors).toBeVisible();
   await expect(errors.getByRole('row').nth(1)).toHaveText(/^6\s*bdt_per_unit\s*“12O\.5” is not a number above zero\.$/);
   await expect(page.getByText('No upload is waiting.')).toBeVisible();
@@ -90,7 +90,7 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
   expect(await usdOn(today)).toBe(lastRate('USD'));
 
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published: 21 lines are in effect now.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Published. Lines in effect now: 21.' })).toBeVisible();
   const entry = page.getByRole('row').filter({ hasText: file });
   await expect(entry).toContainText('In effect');
   await expect(entry).toContainText(account('officer').username);
@@ -163,7 +163,7 @@ test('an officer publishes a new tariff edition from today; a visitor compares a
   await expect(changed).toContainText(`CD ${cd.toFixed(2)} → ${(cd + 5).toFixed(2)}`);
   await expect(changed).toContainText(`${tti.toFixed(2)} → ${(cd + 5 + ait).toFixed(2)}`);
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published:' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Published.' })).toBeVisible();
 
   const rollBack = async () => {
     await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Roll back' }).click();
