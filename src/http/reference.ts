@@ -51,7 +51,7 @@ export interface ReferenceSearch {
   restrictions?: Restriction[];
   sortByFields?: Array<{ field: string; order: 'ASC' | 'DESC' }>;
   meta?: { validityDate?: string };
-  /** Commodity only: the relevance search of goods by their names, in any of the portal's languages. */
+  /** The relevance search by whole words (the tariff's: goods by their names, in any of the portal's languages). */
   keywords?: string;
   /** Commodity only: the page language, for the HS texts each line comes with. */
   lang?: string;

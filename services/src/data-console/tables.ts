@@ -4,8 +4,7 @@
  * central bank rates are central_bank_rate rows, one per day and currency.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AnyDatabase, Database } from '../db/database.js';
-import { textIndexOf } from '../db/migrations.js';
+import { textIndexOf, type AnyDatabase, type Database } from '../db/database.js';
 import { displayName } from '../db/pack-files.js';
 import { previousDay } from '../db/packs.js';
 import type { Kind, RateLine } from './kinds.js';

@@ -4,9 +4,8 @@
  * Undoing it deletes its lines, puts back any it displaced and reopens those it closed.
  */
 import { sql, type Transaction } from 'kysely';
-import type { AnyDatabase, Database } from '../db/database.js';
+import { textIndexOf, type AnyDatabase, type Database } from '../db/database.js';
 import { DEFAULT_DATA_DIR } from '../db/import.js';
-import { textIndexOf } from '../db/migrations.js';
 import { previousDay } from '../db/packs.js';
 import { commodityRow, type TariffLine } from '../db/tariff-packs.js';
 import { loadLexicon, loadNomenclature } from '../finder/data.js';

@@ -19,6 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Name of the SQLite full-text table indexing a table's text (trigram for the reference lists, words for the search documents). */
+export const textIndexOf = (table: string) => `${table}_text`;
+
 export const DEFAULT_SQLITE_FILE = resolve(repoRoot, 'var', 'services', 'guichet.db');
 
 export interface OpenOptions {

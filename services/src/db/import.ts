@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../config.js';
-import type { Database } from './database.js';
-import { hasTextIndex, migrateToLatest, textIndexOf } from './migrations.js';
+import { textIndexOf, type Database } from './database.js';
+import { hasTextIndex, migrateToLatest } from './migrations.js';
 import { sql } from 'kysely';
+import { SEARCH_TABLE, SEARCH_VECTOR_TABLE } from '../search/documents.js';
+import { rebuildListDocuments } from '../search/lists.js';
 import { DATA_PACKS, DataFileError, type DataPack, type Row } from './packs.js';
 
 export const DEFAULT_DATA_DIR = resolve(repoRoot, 'data');
@@ -79,11 +81,13 @@ export async function importPack(
       }
       total += rows.length;
     }
+    await rebuildListDocuments(trx, database.dialect, pack.tables);
     for (const table of pack.tables) {
       if (database.dialect === 'sqlite' && hasTextIndex(table))
         await sql`insert into ${sql.id(textIndexOf(table))}(${sql.id(textIndexOf(table))}) values ('rebuild')`.execute(trx);
-      // Fresh statistics, so the planner picks the indexes.
+      // Fresh statistics, so the planner picks the indexes (the documents' tsvectors too, kept by a trigger).
       await sql`analyze ${sql.table(table)}`.execute(trx);
+      if (database.dialect === 'postgres' && table === SEARCH_TABLE) await sql`analyze ${sql.table(SEARCH_VECTOR_TABLE)}`.execute(trx);
     }
     const record = {
       version,

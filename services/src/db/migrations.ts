@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { AnyDatabase, DialectName } from './database.js';
-import { SEARCH_FIELDS, SEARCH_TABLE } from '../search/documents.js';
+import { textIndexOf, type AnyDatabase, type DialectName } from './database.js';
+import { SEARCH_TABLE } from '../search/documents.js';
+import { createKeywordSearch, createListDocuments, narrowSearchVectors } from '../search/migrations.js';
 import { createIdentityState } from '../identity/state-migration.js';
 import { createRateLimits } from '../limits/migration.js';
 import { createFinderUsage } from '../finder/usage-migration.js';
@@ -119,9 +120,6 @@ function createReferenceTables(dialect: DialectName): Migration {
     },
   };
 }
-
-/** Name of the SQLite full-text (trigram) table indexing a reference table's description. */
-export const textIndexOf = (table: string) => `${table}_text`;
 
 /**
  * Substring search on descriptions: SQLite gets an FTS5 trigram table per reference
@@ -261,57 +259,6 @@ function addEmailVerified(): Migration {
   };
 }
 
-/**
- * HS 2022 texts in French, Spanish and Arabic (hs_text), and the documents of the tariff keyword search
- * (one per tariff line, already normalised and stemmed) with their full-text index: an FTS5 table on
- * SQLite (external content, rebuilt by each import; word tokens, combining marks kept inside words so
- * Bengali words stay whole), a weighted tsvector column with a GIN index on PostgreSQL ('simple'
- * configuration: no stemming or stop words of its own, so both databases match the same words).
- */
-function createKeywordSearch(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
-      const id = dialect === 'postgres' ? 'serial' : 'integer';
-      await db.schema
-        .createTable('hs_text')
-        .addColumn('id', id, (column) => column.primaryKey())
-        .addColumn('code', text, (column) => column.notNull())
-        .addColumn('level', 'integer', (column) => column.notNull())
-        .addColumn('language', text, (column) => column.notNull())
-        .addColumn('description', 'text', (column) => column.notNull())
-        .addColumn('source', 'text', (column) => column.notNull())
-        .execute();
-      await db.schema.createIndex('hs_text_language_code').on('hs_text').columns(['language', 'code']).unique().execute();
-      let documents = db.schema
-        .createTable(SEARCH_TABLE)
-        .addColumn('id', id, (column) => column.primaryKey())
-        .addColumn('code', text, (column) => column.notNull());
-      for (const field of SEARCH_FIELDS) documents = documents.addColumn(field, 'text', (column) => column.notNull().defaultTo(''));
-      await documents.execute();
-      await db.schema.createIndex(`${SEARCH_TABLE}_code`).on(SEARCH_TABLE).column('code').execute();
-      if (dialect === 'sqlite') {
-        await sql`create virtual table ${sql.id(textIndexOf(SEARCH_TABLE))} using fts5(${sql.raw(SEARCH_FIELDS.join(', '))}, content=${sql.lit(SEARCH_TABLE)}, content_rowid='id', tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'")`.execute(
-          db,
-        );
-        return;
-      }
-      const vector = (field: string, weight: string) => sql`setweight(to_tsvector('simple', ${sql.ref(field)}), ${sql.lit(weight)})`;
-      await sql`alter table ${sql.table(SEARCH_TABLE)} add column document tsvector generated always as (${vector('national', 'A')} || ${vector('names', 'A')} || ${vector('lexicon', 'B')} || ${vector('subheading', 'B')} || ${vector('heading', 'C')} || ${vector('chapter', 'D')}) stored`.execute(
-        db,
-      );
-      await sql`create index ${sql.id(`${SEARCH_TABLE}_document`)} on ${sql.table(SEARCH_TABLE)} using gin (document) with (fastupdate = off)`.execute(
-        db,
-      );
-    },
-    async down(db: Kysely<AnyDatabase>) {
-      if (dialect === 'sqlite') await sql`drop table if exists ${sql.id(textIndexOf(SEARCH_TABLE))}`.execute(db);
-      await db.schema.dropTable(SEARCH_TABLE).ifExists().execute();
-      await db.schema.dropTable('hs_text').ifExists().execute();
-    },
-  };
-}
-
 /** Versioned migrations, in order. Add new ones at the end with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -327,6 +274,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '0010_finder_usage': createFinderUsage(dialect),
     '0011_data_console': createDataConsole(dialect),
     '0012_helpdesk_idempotency': addHelpdeskIdempotency(),
+    '0013_narrow_search_vectors': narrowSearchVectors(dialect),
+    '0014_list_documents': createListDocuments(dialect),
   };
 }
 

@@ -9,8 +9,8 @@ import { findOne, runSearch, type SearchRequest, type SearchResult } from './que
 import { RequestError, validityDateOf } from '../http/request.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
-import { tariffSearch } from '../search/keyword-search.js';
-import { keywordBodySchema, keywordResponseSchema } from '../search/schema.js';
+import { keywordSearch, tariffSearch, type KeywordSearchRequest } from '../search/keyword-search.js';
+import { keywordBodySchema, keywordResponseSchema, listKeywordBodySchema } from '../search/schema.js';
 import { withLangProperty, withNomenclatureTexts, withTextInResults, withTextProperty } from '../search/nomenclature.js';
 
 export const REFERENCE_PREFIX = SERVICE_INFO.reference.prefix;
@@ -95,28 +95,25 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
   const errors = { 400: errorSchema, 404: errorSchema };
   for (const definition of ENTITIES.values()) {
     const tags = [definition.name];
+    // Every list has the keyword search (keywords); the tariff's also gives HS texts in the page language (lang).
+    const tariff = definition.name === 'commodity';
     const searchSchema: FastifySchema = {
       summary: `Search ${definition.name}: ${definition.summary}`,
       tags,
-      body: searchBodySchema(definition),
-      response: { 200: searchResponseSchema(definition), ...errors },
+      body: tariff ? keywordBodySchema(searchBodySchema(definition)) : listKeywordBodySchema(searchBodySchema(definition)),
+      response: { 200: keywordResponseSchema(searchResponseSchema(definition), tariff), ...errors },
     };
-    // The tariff also has the keyword search (keywords) and HS texts in the page language (lang).
-    const tariff = definition.name === 'commodity';
-    if (tariff) {
-      searchSchema.body = keywordBodySchema(searchBodySchema(definition));
-      searchSchema.response = { 200: keywordResponseSchema(searchResponseSchema(definition)), ...errors };
-    }
     // The nomenclature has its HS texts in the page language (lang).
     const nomenclature = definition.name === 'hsNomenclature';
     if (nomenclature) {
-      searchSchema.body = withLangProperty(searchBodySchema(definition));
-      searchSchema.response = { 200: withTextInResults(searchResponseSchema(definition)), ...errors };
+      searchSchema.body = withLangProperty(listKeywordBodySchema(searchBodySchema(definition)));
+      searchSchema.response = { 200: withTextInResults(keywordResponseSchema(searchResponseSchema(definition), false)), ...errors };
     }
-    const search = async (body: SearchRequest & { lang?: string }) => {
+    const search = async (body: KeywordSearchRequest) => {
       if (tariff) return tariffSearch(ready, definition, body);
       const { lang, ...request } = body;
-      const result = await runSearch(ready, definition, request);
+      const result =
+        request.keywords !== undefined ? await keywordSearch(ready, definition, request) : await runSearch(ready, definition, request);
       if (nomenclature && lang !== undefined) await withNomenclatureTexts(ready, result.resultList, lang);
       return result;
     };

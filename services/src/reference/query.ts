@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Database, DialectName } from '../db/database.js';
-import { textIndexOf } from '../db/migrations.js';
+import { textIndexOf, type Database, type DialectName } from '../db/database.js';
 import { columnOf, fieldOf, restrictionFieldOf, type EntityDefinition, type FieldDefinition } from './registry.js';
 import { isCalendarDate, RequestError, validityDateOf } from '../http/request.js';
 

@@ -6,6 +6,8 @@ import { documentText, isSearchLanguage, type SearchLanguage } from './text.js';
 
 /** Table of the documents; SQLite indexes it with an FTS5 table, PostgreSQL with a tsvector column. */
 export const SEARCH_TABLE = 'search_document';
+/** PostgreSQL: the weighted tsvector of each document, in a narrow table kept by a trigger (migration 0013). */
+export const SEARCH_VECTOR_TABLE = 'search_vector';
 
 /**
  * Fields of a document, by weight: the line's own text and the head words of the lexicon names first,

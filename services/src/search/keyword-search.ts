@@ -5,12 +5,12 @@
  * The spec's operators (CONTAINS...) are untouched: this is a separate `keywords` property.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Database } from '../db/database.js';
-import { textIndexOf } from '../db/migrations.js';
+import { textIndexOf, type Database } from '../db/database.js';
 import { compileSearch, orderTerms, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
 import { RequestError } from '../http/request.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
-import { SEARCH_FIELDS, SEARCH_TABLE } from './documents.js';
+import { SEARCH_FIELDS, SEARCH_TABLE, SEARCH_VECTOR_TABLE } from './documents.js';
+import { LIST_INDEX, LIST_TABLE } from './lists.js';
 import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type MatchMode, type SearchLanguage } from './text.js';
 
 export interface KeywordSearchRequest extends SearchRequest {
@@ -36,27 +36,40 @@ const FTS_WEIGHTS: Record<(typeof SEARCH_FIELDS)[number], number> = {
   heading: 1.5,
   chapter: 0.5,
 };
-/** ts_rank_cd() weights of the tsvector classes {D, C, B, A} (see migration 0007 for which field has which class). */
+/** ts_rank_cd() weights of the tsvector classes {D, C, B, A} (see migrations 0007 and 0013 for which field has which class). */
 const TS_WEIGHTS = '{0.1, 0.3, 0.6, 1.0}';
 /** Weight of the query's phrase score against its words' score on PostgreSQL. */
 const PHRASE_WEIGHT = sql.lit(3);
 
-/** Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases. */
-function matches(database: Database, groups: string[][], mode: MatchMode): RawBuilder<unknown> {
+/**
+ * Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases.
+ * __line is the tariff line's code, or with a list (entity) the id of the list's row.
+ */
+function matches(database: Database, groups: string[][], mode: MatchMode, entity?: string): RawBuilder<unknown> {
   if (database.dialect === 'sqlite') {
+    const expression = ftsMatchExpression(groups, mode);
+    if (entity !== undefined) {
+      const index = sql.id(LIST_INDEX);
+      return sql`select d.${sql.id('rowId')} as __line, bm25(${index}) as __rank from ${index} join ${sql.table(LIST_TABLE)} d on d.id = ${index}.rowid where ${index} match ${expression} and d.entity = ${entity}`;
+    }
     const index = sql.id(textIndexOf(SEARCH_TABLE));
     const weights = sql.join(SEARCH_FIELDS.map((field) => sql.lit(FTS_WEIGHTS[field])));
-    return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${ftsMatchExpression(groups, mode)}`;
+    return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${expression}`;
   }
   const { words, phrase } = tsqueryParts(groups, mode);
   const query = sql`to_tsquery('simple', ${words})`;
   const rank = (tsquery: RawBuilder<unknown>) => sql`ts_rank_cd(${TS_WEIGHTS}::float4[], document, ${tsquery})`;
   // A phrase match counts on top of the words' score (as a phrase adds its own bm25 term on SQLite).
   const score = phrase === null ? rank(query) : sql`${rank(query)} + ${PHRASE_WEIGHT} * ${rank(sql`to_tsquery('simple', ${phrase})`)}`;
-  return sql`select code as __line, -(${score}) as __rank from ${sql.table(SEARCH_TABLE)} where document @@ ${query}`;
+  if (entity !== undefined)
+    return sql`select ${sql.id('rowId')} as __line, -(${score}) as __rank from ${sql.table(LIST_TABLE)} where entity = ${entity} and document @@ ${query}`;
+  return sql`select code as __line, -(${score}) as __rank from ${sql.table(SEARCH_VECTOR_TABLE)} where document @@ ${query}`;
 }
 
-/** The keyword search of an entity holding tariff lines (code = the line's code), with the request's other restrictions, sort and page. */
+/**
+ * The keyword search of an entity, with the request's other restrictions, sort and page: the tariff
+ * lines through their documents (documents.ts), any other list through its rows' (lists.ts).
+ */
 export async function keywordSearch(
   database: Database,
   definition: EntityDefinition,
@@ -69,6 +82,9 @@ export async function keywordSearch(
   const groups = queryGroups(request.keywords ?? '');
   if (groups.length === 0) return { resultList: [], totalCount: 0 };
   const table = definition.table;
+  // The tariff's documents are its lines' (by code); another list's, its rows' (by id).
+  const list = definition.name === 'commodity' ? undefined : definition.name;
+  const key = sql.ref(`${table}.${list === undefined ? 'code' : 'id'}`);
   const selection = compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`);
   const order =
     (request.sortByFields ?? []).length > 0
@@ -81,8 +97,8 @@ export async function keywordSearch(
     // join it scanned every tariff line (2.8 ms of a 5.8 ms search for "cotton", EXPLAIN ANALYZE).
     const from =
       database.dialect === 'postgres'
-        ? sql`from (${matches(database, groups, mode)} offset 0) m join lateral (select * from ${sql.table(table)} where ${sql.ref(`${table}.code`)} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
-        : sql`from ${sql.table(table)} join (${matches(database, groups, mode)}) m on m.__line = ${sql.ref(`${table}.code`)} where ${compiled.where}`;
+        ? sql`from (${matches(database, groups, mode, list)} offset 0) m join lateral (select * from ${sql.table(table)} where ${key} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
+        : sql`from ${sql.table(table)} join (${matches(database, groups, mode, list)}) m on m.__line = ${key} where ${compiled.where}`;
     const rows =
       compiled.limit === 0
         ? []

@@ -72,9 +72,10 @@ function codeRestrictions(table: ReferenceTable, code: string, condition: Condit
 }
 
 /**
- * The search request of a filter and a page: every filled field must match (AND). A tariff description
- * with the All condition goes to the keyword search (whole words, everyday names, in any language: best
- * first until a column is sorted); the address matches any of its lines, in either language.
+ * The search request of a filter and a page: every filled field must match (AND). A description with the
+ * All condition goes to the keyword search (whole words, in the description and its translation; the
+ * tariff's also by everyday names in any language): best first until a column is sorted. The address
+ * matches any of its lines, in either language.
  */
 export function codificationRequest(
   filter: CodificationFilter,
@@ -87,7 +88,7 @@ export function codificationRequest(
   const code = filter.code.trim();
   if (code) restrictions.push(...codeRestrictions(table, code, filter.codeCondition));
   const description = filter.description.trim();
-  const keywords = table === 'commodity' && description !== '' && filter.descriptionCondition === '';
+  const keywords = description !== '' && filter.descriptionCondition === '';
   if (description && !keywords)
     restrictions.push({
       field: translated ? 'descriptionTranslated' : 'description',
@@ -103,7 +104,7 @@ export function codificationRequest(
     offset: paging.pageNumber * paging.size,
     restrictBy: 'AND',
     restrictions: restrictions.length ? restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
-    ...(keywords ? { keywords: description.slice(0, 2000), lang: language } : {}),
+    ...(keywords ? { keywords: description.slice(0, 2000), ...(table === 'commodity' ? { lang: language } : {}) } : {}),
     // The list's own default order (keywords: relevance) until the visitor sorts by a column.
     ...(keywords && !sorted ? {} : { sortByFields: sorted ? [{ field: paging.sort, order: paging.order }] : defaultSort(table) }),
   };

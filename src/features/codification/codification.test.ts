@@ -12,7 +12,7 @@ describe('codification requests', () => {
   it('defaults to page number 0, size 10, code ascending, with offset = pageNumber x size', () => {
     expect(DEFAULT_PAGING).toEqual({ pageNumber: 0, size: 10, sort: 'code', order: 'ASC' });
     const request = codificationRequest(
-      filter({ referenceTable: 'declarant', description: 'Shipping' }),
+      filter({ referenceTable: 'declarant', description: 'Shipping', descriptionCondition: 'CONTAINS' }),
       { ...DEFAULT_PAGING, pageNumber: 3 },
       false,
     );
@@ -32,7 +32,7 @@ describe('codification requests', () => {
       codificationRequest(filter({ referenceTable: 'modelOfDeclaration' }), { ...DEFAULT_PAGING, order: 'DESC' }, false).sortByFields,
     ).toEqual([{ field: 'code', order: 'DESC' }]);
   });
-  it('uses each condition, All meaning code starts with and text contains', () => {
+  it('uses each condition, All meaning code starts with and address contains', () => {
     const request = codificationRequest(
       filter({
         referenceTable: 'bank',
@@ -71,6 +71,12 @@ describe('codification requests', () => {
     );
     expect(literal.keywords).toBeUndefined();
     expect(literal.restrictions).toEqual([{ field: 'description', operator: 'CONTAINS', value: 'shoe' }]);
+  });
+  it('finds the rows of any other list by whole words of their description with the All condition, with no page language', () => {
+    const request = codificationRequest(filter({ referenceTable: 'declarant', description: 'forwarding' }), DEFAULT_PAGING, true, 'fr');
+    expect(request).toMatchObject({ keywords: 'forwarding', restrictions: [{ field: 'code', operator: 'IS_NOT_NULL' }] });
+    expect(request.lang).toBeUndefined();
+    expect(request.sortByFields).toBeUndefined();
   });
   it('ignores the address of tables without addresses, and searches everything with no filter', () => {
     expect(codificationRequest(filter({ referenceTable: 'attachedDocument', address: 'x' }), DEFAULT_PAGING, false).restrictions).toEqual([
