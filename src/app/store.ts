@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { authSlice } from '../auth/authSlice';
+import { latestOnlyMiddleware } from './latestOnly';
 
 /**
  * State of the tools and of the reference lists they share. Each slice joins the store when its code
@@ -14,7 +15,7 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore() {
-  return configureStore({ reducer: rootReducer });
+  return configureStore({ reducer: rootReducer, middleware: (defaults) => defaults().concat(latestOnlyMiddleware) });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { fetchDetails, listPredictions, type CodeDetails, type PredictionList } from './api';
 
@@ -33,6 +34,7 @@ export const searchPredictions = createAsyncThunk(
       return rejectWithValue(busyFor(error));
     }
   },
+  LATEST_ONLY,
 );
 export const loadDetails = createAsyncThunk('aiTariff/details', (hsCode: string) => fetchDetails(hsCode), {
   condition: (hsCode, { getState }) => {

@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import type { ReferenceRecord } from '../../http/reference';
@@ -72,6 +73,7 @@ export const searchCodes = createAsyncThunk(
       return rejectWithValue(null);
     }
   },
+  LATEST_ONLY,
 );
 
 export const openDetail = createAsyncThunk('codification/detail', async ({ table, key }: { table: ReferenceTable; key: string }) =>

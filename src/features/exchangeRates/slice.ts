@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import {
@@ -84,22 +85,27 @@ export const searchRates = createAsyncThunk(
       return { ...page, previousDayMissing: true, publishedDate };
     }
   },
+  LATEST_ONLY,
 );
 
 /** The currencies with a rate on a date, for the converter's choice. */
-export const loadCurrencies = createAsyncThunk('exchangeRates/currencies', async (dov: string, { dispatch, rejectWithValue }) => {
-  try {
-    const { resultList } = await fetchRates({ validityDate: dov, max: 10000 });
-    return resultList.map<CurrencyOption>((row) => ({
-      label: `${row.code} — ${row.description ?? row.code}`,
-      value: row.code,
-      rate: row.exchangeRate,
-    }));
-  } catch {
-    dispatch(notify('error', 'notifications.currenciesFailed'));
-    return rejectWithValue(null);
-  }
-});
+export const loadCurrencies = createAsyncThunk(
+  'exchangeRates/currencies',
+  async (dov: string, { dispatch, rejectWithValue }) => {
+    try {
+      const { resultList } = await fetchRates({ validityDate: dov, max: 10000 });
+      return resultList.map<CurrencyOption>((row) => ({
+        label: `${row.code} — ${row.description ?? row.code}`,
+        value: row.code,
+        rate: row.exchangeRate,
+      }));
+    } catch {
+      dispatch(notify('error', 'notifications.currenciesFailed'));
+      return rejectWithValue(null);
+    }
+  },
+  LATEST_ONLY,
+);
 
 /** Total = amount x the currency's rate on the date; no rate that day is an error. */
 export const convertCurrency = createAsyncThunk(
@@ -127,6 +133,7 @@ export const convertCurrency = createAsyncThunk(
       return rejectWithValue(null);
     }
   },
+  LATEST_ONLY,
 );
 
 export const exchangeRatesSlice = createSlice({

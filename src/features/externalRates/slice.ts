@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { fetchExternalRates, type CentralBankRate, type ExternalRatesSearch } from './api';
@@ -33,6 +34,7 @@ export const searchExternalRates = createAsyncThunk(
       return rejectWithValue(null);
     }
   },
+  LATEST_ONLY,
 );
 
 export const externalRatesSlice = createSlice({

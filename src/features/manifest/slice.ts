@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify, resolved } from '../../app/notificationsSlice';
 import { fetchVessels, latestManifests, searchManifests, type Manifest, type ManifestQuery, type Vessel, type VesselStatus } from './api';
@@ -36,17 +37,21 @@ const initialState: ManifestState = {
   vessels: { status: '', data: [], totalCount: 0, counts: {}, loading: false, error: false },
 };
 
-export const runManifestSearch = createAsyncThunk('manifest/search', async (query: ManifestQuery, { dispatch, rejectWithValue }) => {
-  try {
-    const page = await searchManifests(query);
-    // A search that works again takes away the notice of the one that failed.
-    dispatch(resolved(['notifications.somethingWentWrong']));
-    return page;
-  } catch {
-    dispatch(notify('error', 'notifications.somethingWentWrong'));
-    return rejectWithValue(null);
-  }
-});
+export const runManifestSearch = createAsyncThunk(
+  'manifest/search',
+  async (query: ManifestQuery, { dispatch, rejectWithValue }) => {
+    try {
+      const page = await searchManifests(query);
+      // A search that works again takes away the notice of the one that failed.
+      dispatch(resolved(['notifications.somethingWentWrong']));
+      return page;
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+      return rejectWithValue(null);
+    }
+  },
+  LATEST_ONLY,
+);
 
 export const loadLatest = createAsyncThunk('manifest/latest', async (max: number, { dispatch, rejectWithValue }) => {
   try {
@@ -57,14 +62,18 @@ export const loadLatest = createAsyncThunk('manifest/latest', async (max: number
   }
 });
 
-export const loadVessels = createAsyncThunk('manifest/vessels', async (status: VesselStatus | '', { dispatch, rejectWithValue }) => {
-  try {
-    return await fetchVessels(status, 200);
-  } catch {
-    dispatch(notify('error', 'notifications.vesselsFailed'));
-    return rejectWithValue(null);
-  }
-});
+export const loadVessels = createAsyncThunk(
+  'manifest/vessels',
+  async (status: VesselStatus | '', { dispatch, rejectWithValue }) => {
+    try {
+      return await fetchVessels(status, 200);
+    } catch {
+      dispatch(notify('error', 'notifications.vesselsFailed'));
+      return rejectWithValue(null);
+    }
+  },
+  LATEST_ONLY,
+);
 
 export const manifestSlice = createSlice({
   name: 'manifest',

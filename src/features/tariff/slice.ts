@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { searchTariff, type TariffCode, type TariffQuery } from './api';
@@ -28,6 +29,7 @@ export const runTariffSearch = createAsyncThunk(
       return rejectWithValue(null);
     }
   },
+  LATEST_ONLY,
 );
 
 export const tariffSlice = createSlice({

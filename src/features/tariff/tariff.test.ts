@@ -112,6 +112,40 @@ describe('tariff slice', () => {
     expect(state.data[0].code).toBe('09011110');
     expect(http.post).toHaveBeenCalledWith('/reference-service/commodity/search', expect.objectContaining({ restrictBy: 'AND' }));
   });
+  it('keeps the latest search: an older search answering after it changes nothing', async () => {
+    const store = makeStore();
+    const answers: Array<(value: unknown) => void> = [];
+    vi.spyOn(http, 'post').mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const older = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'coffee' }, language: 'en' }));
+    const newer = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'tea' }, language: 'en' }));
+    answers[1]({ data: { resultList: [{ code: '09021000', description: 'Green tea' }], totalCount: 1 } });
+    await newer;
+    answers[0]({ data: { resultList: [{ code: '09011110', description: 'Coffee' }], totalCount: 31 } });
+    await older;
+    const state = selectTariff(store.getState());
+    expect(state).toMatchObject({ loading: false, totalCount: 1, query: { keyword: 'tea' } });
+    expect(state.data.map((line) => line.code)).toEqual(['09021000']);
+  });
+  it('stays loading while the latest search runs, whatever an older one answers', async () => {
+    const store = makeStore();
+    const answers: Array<(value: unknown) => void> = [];
+    const failures: Array<(reason: unknown) => void> = [];
+    vi.spyOn(http, 'post').mockImplementation(
+      () =>
+        new Promise((resolve, reject) => {
+          answers.push(resolve);
+          failures.push(reject);
+        }),
+    );
+    const older = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'coffee' }, language: 'en' }));
+    const newer = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'tea' }, language: 'en' }));
+    failures[0](new Error('Network Error'));
+    await older;
+    expect(selectTariff(store.getState())).toMatchObject({ loading: true, error: false });
+    answers[1]({ data: { resultList: [], totalCount: 0 } });
+    await newer;
+    expect(selectTariff(store.getState())).toMatchObject({ loading: false, error: false, searched: true });
+  });
   it('empties the list with a zero total and notifies "Something went wrong" on failure', async () => {
     const store = makeStore();
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ code: '09011110', description: 'Coffee' }], totalCount: 1 } });

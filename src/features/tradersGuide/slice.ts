@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { LATEST_ONLY } from '../../app/latestOnly';
 import { rootReducer, type RootState } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { fetchGuideConfig, fetchRequirements, type Consignment, type FieldError, type GuideConfig, type RequiredDocument } from './api';
@@ -28,15 +29,19 @@ const initialState: TradersGuideState = {
 
 export const loadGuideConfig = createAsyncThunk('tradersGuide/config', fetchGuideConfig);
 
-export const findDocuments = createAsyncThunk('tradersGuide/find', async (_: void, { getState, dispatch, rejectWithValue }) => {
-  const { typeOfDeclaration, consignments, config } = selectTradersGuide(getState() as RootState);
-  try {
-    return await fetchRequirements(typeOfDeclaration, consignments, config?.meta?.ruleTypes);
-  } catch {
-    dispatch(notify('error', 'notifications.somethingWentWrong'));
-    return rejectWithValue(null);
-  }
-});
+export const findDocuments = createAsyncThunk(
+  'tradersGuide/find',
+  async (_: void, { getState, dispatch, rejectWithValue }) => {
+    const { typeOfDeclaration, consignments, config } = selectTradersGuide(getState() as RootState);
+    try {
+      return await fetchRequirements(typeOfDeclaration, consignments, config?.meta?.ruleTypes);
+    } catch {
+      dispatch(notify('error', 'notifications.somethingWentWrong'));
+      return rejectWithValue(null);
+    }
+  },
+  LATEST_ONLY,
+);
 
 const cleared = (state: TradersGuideState) => {
   state.data = [];
