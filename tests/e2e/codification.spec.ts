@@ -122,3 +122,17 @@ test('attached document codes come in number order: 1, 2, 3 … not 1, 10, 100',
   await expect(codes.first()).toHaveText('1');
   expect((await codes.allTextContents()).slice(0, 3).map((text) => text.trim())).toEqual(['1', '2', '3']);
 });
+
+test('a description with the condition All finds whole words in any order, best first; Contains stays literal', async ({ page }) => {
+  await page.goto('/fr/tools/codification/');
+  await page.getByLabel('Liste de référence', { exact: true }).selectOption({ label: 'Documents joints' });
+  await page.getByLabel('Description', { exact: true }).fill('certificates origin');
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  const descriptions = page.locator('table tbody tr td:nth-child(2)');
+  await expect(descriptions.first()).toHaveText('Certificate of origin');
+  for (const text of await descriptions.allTextContents()) expect(text).toMatch(/\bcertificate\b.*\borigin\b|\borigin\b.*\bcertificate\b/i);
+  // The same words as a literal substring are in no description.
+  await page.getByLabel('Condition sur la description').selectOption({ label: 'Contient' });
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page.getByText('Aucun résultat trouvé. Votre demande n’a donné aucun résultat.')).toBeVisible();
+});
