@@ -4,6 +4,8 @@ import { rateLimitsFrom, type RateLimits } from './limits/rate-limit.js';
 
 /** Repository root: services/src -> ../.. */
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
+/** The data packs and rules files (data/ of the repository). */
+export const DEFAULT_DATA_DIR = resolve(repoRoot, 'data');
 
 export interface Config {
   host: string;

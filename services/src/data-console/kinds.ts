@@ -5,6 +5,7 @@
  */
 import { CsvRecord, csvRecords, DataFileError, uniqueKeys } from '../db/pack-files.js';
 import { TARIFF_COLUMNS, tariffLineOf, type TariffLine } from '../db/tariff-packs.js';
+import { loadTaxRules, type TaxRules } from '../taxation/rules.js';
 import { readXlsxRows, SpreadsheetError } from './xlsx.js';
 
 export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
@@ -34,6 +35,10 @@ export interface LineError {
 }
 
 /** The checks' findings, by the words of their messages. */
+let rules: TaxRules | undefined;
+/** The tax rules of data/ (read once): an uploaded tariff's TTI is checked with them, as the taxation service calculates. */
+const taxRules = () => (rules ??= loadTaxRules());
+
 const REASONS = {
   empty: /^"[^]*" is empty$/,
   notAmount: /^"[^]*" is not a number of zero or more$/,
@@ -93,7 +98,7 @@ export const KIND_DEFINITIONS: Record<Kind, KindDefinition> = {
       const lines: TariffLine[] = [];
       for (const record of records)
         check(record, () => {
-          const { computed, ...line } = tariffLineOf(record);
+          const { computed, ...line } = tariffLineOf(record, taxRules());
           seen(record, line.code, 'hs_code');
           if (Math.abs(computed - line.tti) > 0.001) record.refuse('tti_published', `differs from the TTI its taxes give (${computed})`);
           lines.push(line);

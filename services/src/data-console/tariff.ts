@@ -5,7 +5,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import { textIndexOf, type AnyDatabase, type Database } from '../db/database.js';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 import { previousDay } from '../db/packs.js';
 import { commodityRow, type TariffLine } from '../db/tariff-packs.js';
 import { loadLexicon, loadNomenclature } from '../finder/data.js';

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { parseCsv, parseCsvLines, parseCsvRows } from './csv.js';
 import { openDatabase, type Database } from './database.js';
-import { DEFAULT_DATA_DIR, findPack, importPack, prepareDatabase } from './import.js';
-import { bangladeshTti, DATA_PACKS, DataFileError, previousDay, type DataPack, type Row } from './packs.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
+import { findPack, importPack, prepareDatabase } from './import.js';
+import { ttiOf } from './tariff-packs.js';
+import { loadTaxRules, TAX_RULES_FILE } from '../taxation/rules.js';
+import { DATA_PACKS, DataFileError, previousDay, type DataPack, type Row } from './packs.js';
 import { columnOf, ENTITIES } from '../reference/registry.js';
 
 let dir: string;
@@ -71,7 +74,12 @@ describe('data pack import', () => {
   });
 
   it('checks the published TTI of every tariff line against the Bangladesh cascade', async () => {
-    expect(bangladeshTti({ cd: 25, rd: 3, sd: 10, vat: 15, ait: 5, at: 7.5 })).toBe(77.48);
+    const rules = loadTaxRules();
+    const taxes = { cd: 25, rd: 3, sd: 10, vat: 15, ait: 5, at: 7.5 };
+    expect(ttiOf(rules, taxes)).toBe(77.48);
+    // The cascade is the tax rules' own: with SD on the assessable value alone, the same rates give less.
+    const sdOnValue = { ...rules, taxes: rules.taxes.map((tax) => (tax.code === 'SD' ? { ...tax, base: ['AV'] } : tax)) };
+    expect(ttiOf(sdOnValue, taxes)).toBe(74.05);
     const content = await findPack('tariff')!.build(DEFAULT_DATA_DIR);
     expect(content.tables.ref_commodity).toHaveLength(7154);
     expect(content.report).toMatchObject({ ttiChecked: 7154, ttiMismatches: [] });
@@ -150,17 +158,30 @@ describe('data files that cannot be imported as they are', () => {
     const header = 'hs_code,chapter,heading,description,unit,cd,rd,sd,vat,ait,at,tti_published';
     const horses = '0101.21.00,01,0101,Pure-bred breeding animals of horses,,5.0,0.0,0.0,0.0,5.0,0.0,10.0';
     const tariff = (...lines: string[]) => ({ 'tariff/bd-customs-tariff-2025-26.csv': [header, ...lines].join('\r\n') });
-    expect(await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,x,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toBe(
-      'data/tariff/bd-customs-tariff-2025-26.csv, line 3: rd "x" is not a number of zero or more',
-    );
     expect(
-      await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,0,0.0,0.0,5.0,0.0,10.0', horses), 'tariff'),
+      await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,x,0.0,0.0,5.0,0.0,10.0'), 'tariff', [
+        TAX_RULES_FILE,
+      ]),
+    ).toBe('data/tariff/bd-customs-tariff-2025-26.csv, line 3: rd "x" is not a number of zero or more');
+    expect(
+      await refusal(tariff(horses, '0101.29.00,01,0101,"Other horses,\r\nand mules",,5.0,0,0.0,0.0,5.0,0.0,10.0', horses), 'tariff', [
+        TAX_RULES_FILE,
+      ]),
     ).toBe('data/tariff/bd-customs-tariff-2025-26.csv, line 5: hs_code "0101.21.00" repeats line 2');
-    expect(await refusal(tariff('01O1.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toMatch(
+    expect(await refusal(tariff('01O1.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff', [TAX_RULES_FILE])).toMatch(
       /line 2: hs_code "01O1.21.00" is not a tariff code/,
     );
-    expect(await refusal(tariff('0101.21.00,01,0101,,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff')).toMatch(/line 2: description "" is empty/);
-    expect(await refusal(tariff('0101.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,-1'), 'tariff')).toMatch(/line 2: tti_published "-1"/);
+    expect(await refusal(tariff('0101.21.00,01,0101,,,5.0,0.0,0.0,0.0,5.0,0.0,10.0'), 'tariff', [TAX_RULES_FILE])).toMatch(
+      /line 2: description "" is empty/,
+    );
+    expect(await refusal(tariff('0101.21.00,01,0101,Horses,,5.0,0.0,0.0,0.0,5.0,0.0,-1'), 'tariff', [TAX_RULES_FILE])).toMatch(
+      /line 2: tti_published "-1"/,
+    );
+    // The TTI is checked with the tax rules: without them, or with rules that do not hold, the tariff is refused.
+    expect(await refusal(tariff(horses), 'tariff')).toMatch(/^data\/taxation\/bd-tax-rules.json: cannot be read/);
+    expect(await refusal({ ...tariff(horses), [TAX_RULES_FILE]: '{"nationalCurrency": "BDT", "taxes": []}' }, 'tariff')).toBe(
+      'data/taxation/bd-tax-rules.json: taxes must be a non-empty list',
+    );
   });
 
   it('refuses a central bank rate that is not a number, and a date given twice', async () => {

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { repoRoot } from '../config.js';
+import { join } from 'node:path';
+import { DEFAULT_DATA_DIR } from '../config.js';
 import { textIndexOf, type Database } from './database.js';
 import { hasTextIndex, migrateToLatest } from './migrations.js';
 import { sql } from 'kysely';
 import { SEARCH_TABLE, SEARCH_VECTOR_TABLE } from '../search/documents.js';
 import { rebuildListDocuments } from '../search/lists.js';
 import { DATA_PACKS, DataFileError, type DataPack, type Row } from './packs.js';
-
-export const DEFAULT_DATA_DIR = resolve(repoRoot, 'data');
 
 /** Rows per INSERT: stays under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const PARAMETERS_PER_STATEMENT = 30000;

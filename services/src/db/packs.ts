@@ -2,7 +2,6 @@ import { samplePack } from './sample-data.js';
 import { type Row, type DataPack, OPEN_VALIDITY, readJson, readCsv, uniqueKeys, nullIfEmpty, displayName } from './pack-files.js';
 import { tariffPack, hsPack, hsI18nPack, searchPack } from './tariff-packs.js';
 export { DataFileError, OPEN_VALIDITY, type DataPack, type PackContent, type Row } from './pack-files.js';
-export { bangladeshTti } from './tariff-packs.js';
 
 const CURRENCY_FILE = 'currency/iso4217-codes-all.csv';
 

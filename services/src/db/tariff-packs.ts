@@ -2,15 +2,10 @@
 import { finderDataFiles, loadLexicon, loadNomenclature } from '../finder/data.js';
 import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
 import { isSearchLanguage } from '../search/text.js';
+import { loadTaxRules, TAX_RULES_FILE, totalRate, type TaxRules } from '../taxation/rules.js';
 import { type CsvRecord, type Row, type DataPack, DataFileError, readCsv, uniqueKeys, nullIfEmpty } from './pack-files.js';
-export function bangladeshTti(rates: { cd: number; rd: number; sd: number; vat: number; ait: number; at: number }): number {
-  const { cd, rd, sd, vat, ait, at } = rates;
-  const total = cd + rd + ait + (sd * (100 + cd + rd)) / 100 + ((vat + at) * (100 + cd + rd) * (100 + sd)) / 10000;
-  return Math.round(total * 100 + 1e-7) / 100;
-}
-
 export const TARIFF_FILE = 'tariff/bd-customs-tariff-2025-26.csv';
-/** The tax columns of the schedule, in the order bangladeshTti takes them. */
+/** The tax columns of the schedule (lower-case tax codes of the tax rules). */
 export const TARIFF_TAXES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'];
 /** Start of the 2025-26 fiscal year of the schedule. */
 export const TARIFF_VALID_FROM = '2025-07-01';
@@ -32,8 +27,13 @@ export interface TariffLine {
 /** The columns a tariff edition file must have. */
 export const TARIFF_COLUMNS = ['hs_code', 'description', ...TARIFF_TAXES, 'tti_published'];
 
-/** Reads one checked line of a tariff edition file, with the TTI its taxes give. */
-export function tariffLineOf(record: CsvRecord): TariffLine & { computed: number } {
+/** The TTI of a line's taxes: their total on a value of 100, each on its base under the tax rules (taxation/rules.ts). */
+export function ttiOf(rules: TaxRules, taxes: Pick<TariffLine, 'cd' | 'rd' | 'sd' | 'vat' | 'ait' | 'at'>): number {
+  return totalRate(rules, 'import', Object.fromEntries(TARIFF_TAXES.map((tax) => [tax.toUpperCase(), taxes[tax as keyof typeof taxes]])));
+}
+
+/** Reads one checked line of a tariff edition file, with the TTI its taxes give under the tax rules. */
+export function tariffLineOf(record: CsvRecord, rules: TaxRules): TariffLine & { computed: number } {
   const code = record.text('hs_code').replace(/\./g, '');
   if (!/^\d{4,12}$/.test(code)) record.refuse('hs_code', 'is not a tariff code (digits, dots allowed)');
   const [cd, rd, sd, vat, ait, at] = TARIFF_TAXES.map((tax) => record.amount(tax, 0));
@@ -49,7 +49,7 @@ export function tariffLineOf(record: CsvRecord): TariffLine & { computed: number
     ait,
     at,
     tti,
-    computed: bangladeshTti({ cd, rd, sd, vat, ait, at }),
+    computed: ttiOf(rules, { cd, rd, sd, vat, ait, at }),
   };
 }
 
@@ -76,18 +76,31 @@ export function commodityRow(line: TariffLine, validFrom: string): Row {
   return row;
 }
 
+/** The tax rules of a data folder; a rules file that cannot be read or does not hold refuses the tariff. */
+function taxRulesOf(dataDir: string): TaxRules {
+  try {
+    return loadTaxRules(dataDir);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.startsWith(`${TAX_RULES_FILE}: `)) throw new DataFileError(TAX_RULES_FILE, message.slice(TAX_RULES_FILE.length + 2));
+    throw new DataFileError(TAX_RULES_FILE, 'cannot be read as JSON');
+  }
+}
+
 export const tariffPack: DataPack = {
   name: 'tariff',
   summary: 'commodity: Bangladesh customs tariff 2025-26, 8-digit lines with CD, SD, VAT, AIT, AT, RD, EXD, TTI',
-  files: [TARIFF_FILE],
+  // The tax rules say how the taxes add up to the TTI each line is checked against.
+  files: [TARIFF_FILE, TAX_RULES_FILE],
   revision: 1,
   tables: ['ref_commodity'],
   async build(dataDir) {
+    const rules = taxRulesOf(dataDir);
     const records = await readCsv(dataDir, TARIFF_FILE, TARIFF_COLUMNS);
     const mismatches: Array<{ code: string; published: number; computed: number }> = [];
     const seen = uniqueKeys();
     const rows: Row[] = records.map((record) => {
-      const { computed, ...line } = tariffLineOf(record);
+      const { computed, ...line } = tariffLineOf(record, rules);
       seen(record, line.code, 'hs_code');
       if (Math.abs(computed - line.tti) > 0.001) mismatches.push({ code: line.code, published: line.tti, computed });
       return commodityRow(line, TARIFF_VALID_FROM);

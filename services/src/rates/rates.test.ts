@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { ratesPlugin, RATES_PREFIX } from './plugin.js';
 import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from '../external-rates/plugin.js';

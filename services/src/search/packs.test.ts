@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
-import { DEFAULT_DATA_DIR, findPack } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
+import { findPack } from '../db/import.js';
 import { DataFileError } from '../db/packs.js';
 import { loadEvalSet } from './evaluate.js';
 import { SEARCH_LANGUAGES } from './text.js';

@@ -22,7 +22,7 @@ export interface TaxationPluginOptions {
  */
 export async function taxationPlugin(app: FastifyInstance, options: TaxationPluginOptions): Promise<void> {
   const { database } = options;
-  const rules = options.rules ?? (await loadTaxRules());
+  const rules = options.rules ?? loadTaxRules();
   jsonErrors(app);
 
   app.post('/simulate', { schema: { summary: 'Simulate the duties and taxes of a declaration' } }, async (request, reply) => {

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 
 /** The rules file, relative to data/. */
 export const TAX_RULES_FILE = 'taxation/bd-tax-rules.json';
@@ -79,6 +79,25 @@ export function checkTaxRules(document: unknown): TaxRules {
   return { ...rules, specificRates: { sample: specific.sample !== false, lines: specific.lines } };
 }
 
-export async function loadTaxRules(dataDir = DEFAULT_DATA_DIR): Promise<TaxRules> {
-  return checkTaxRules(JSON.parse(await readFile(join(dataDir, TAX_RULES_FILE), 'utf8')));
+/** The rules of a data folder (default data/), checked. */
+export function loadTaxRules(dataDir = DEFAULT_DATA_DIR): TaxRules {
+  return checkTaxRules(JSON.parse(readFileSync(join(dataDir, TAX_RULES_FILE), 'utf8')));
+}
+
+/**
+ * The total of a flow's ad valorem taxes on an assessable value of 100, each on the base the rules give
+ * it (AV and the taxes before it), rounded to cents: for imports, the tariff's total tax incidence (TTI).
+ * The simulation applies the same bases to a real value (simulate.ts).
+ */
+export function totalRate(rules: Pick<TaxRules, 'taxes'>, flow: Flow, rates: Record<string, number>): number {
+  const amounts = new Map<string, number>([[ASSESSABLE_VALUE, 100]]);
+  let total = 0;
+  for (const tax of rules.taxes) {
+    if (!tax.flows.includes(flow)) continue;
+    const base = tax.base.reduce((sum, term) => sum + (amounts.get(term) ?? 0), 0);
+    const amount = (base * (rates[tax.code] ?? 0)) / 100;
+    amounts.set(tax.code, amount);
+    total += amount;
+  }
+  return Math.round(total * 100 + 1e-7) / 100;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 import { lookupBy } from '../reference/lookup.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { TAXATION_PREFIX, taxationPlugin } from './plugin.js';
@@ -54,7 +54,7 @@ describe.each(BACKENDS)('taxation simulation on $name', (backend) => {
   let service: TestService;
   let rules: TaxRules;
   beforeAll(async () => {
-    rules = await loadTaxRules();
+    rules = loadTaxRules();
     service = await startTestService(backend, ['tariff', 'codelists', 'sample'], async (app, database) => {
       await app.register(taxationPlugin, { prefix: TAXATION_PREFIX, database, rules });
     });

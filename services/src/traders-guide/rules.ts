@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 
 /** The rules file, relative to data/. */
 export const REQUIREMENT_RULES_FILE = 'traders-guide/rules.json';

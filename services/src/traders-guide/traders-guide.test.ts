@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../config.js';
-import { DEFAULT_DATA_DIR } from '../db/import.js';
+import { DEFAULT_DATA_DIR } from '../config.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { runSearch } from '../reference/query.js';
 import { ENTITIES } from '../reference/registry.js';
