@@ -1,12 +1,12 @@
 import { sendError } from '../http/errors.js';
+import { strictSchemas } from '../http/schema.js';
 import { SERVICE_INFO } from '../http/service-info.js';
-import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Ajv, type ErrorObject } from 'ajv';
 import type { Database } from '../db/database.js';
 import { AnswerCache } from './cache.js';
 import { findOne, runSearch, type SearchRequest, type SearchResult } from './query.js';
-import { RequestError, validityDateOf } from '../http/request.js';
+import { validityDateOf } from '../http/request.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
 import { keywordSearch, tariffSearch, type KeywordSearchRequest } from '../search/keyword-search.js';
@@ -24,36 +24,6 @@ export interface ReferencePluginOptions {
   cacheTtlMs?: number;
 }
 
-/** Request validation: no type coercion (a string is not a number), defaults applied, verbose errors for messages. */
-const ajv = new Ajv({
-  coerceTypes: false,
-  useDefaults: true,
-  removeAdditional: false,
-  allErrors: false,
-  verbose: true,
-  strict: false,
-  allowUnionTypes: true,
-});
-ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
-const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => ajv.compile(schema as object);
-
-/** The most specific schema error, phrased with the path of the offending property. */
-function schemaErrorMessage(errors: ErrorObject[], dataVar: string): Error {
-  const error =
-    [...errors].filter((item) => item.keyword !== 'anyOf').sort((a, b) => b.instancePath.length - a.instancePath.length)[0] ?? errors[0];
-  const path = `${dataVar}${error.instancePath.replace(/\//g, '.').replace(/\.(\d+)/g, '[$1]')}`;
-  let message = `${path} ${error.message ?? 'is invalid'}`;
-  if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-    const got = JSON.stringify(error.data)?.slice(0, 60);
-    message =
-      /field$/.test(path) || /selectFields|sortByFields/.test(path)
-        ? `${path}: unknown field ${got}; allowed: ${allowed.join(', ')}`
-        : `${path}: ${got} is not one of ${allowed.join(', ')}`;
-  }
-  return new RequestError(message);
-}
-
 export async function referencePlugin(app: FastifyInstance, options: ReferencePluginOptions): Promise<void> {
   const ready = options.database;
   const cache = new AnswerCache<SearchResult | Record<string, unknown> | undefined>(
@@ -61,8 +31,7 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
     options.cacheTtlMs ?? 60_000,
   );
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSchemaErrorFormatter((errors, dataVar) => schemaErrorMessage(errors as ErrorObject[], dataVar));
+  strictSchemas(app);
 
   app.setNotFoundHandler((request, reply) => {
     const entity = request.url.slice(REFERENCE_PREFIX.length).split(/[/?]/)[1] ?? '';

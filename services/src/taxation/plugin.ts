@@ -3,7 +3,8 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { jsonErrors } from '../reference/request-fields.js';
 import { loadTaxRules, type TaxRules } from './rules.js';
-import { NotEnoughInformationError, parseSimulationRequest, simulate } from './simulate.js';
+import { NotEnoughInformationError, parseSimulationRequest, simulate, SIMULATION_BODY_SCHEMA } from './simulate.js';
+import { strictSchemas } from '../http/schema.js';
 
 export const TAXATION_PREFIX = SERVICE_INFO.taxation.prefix;
 
@@ -24,16 +25,21 @@ export async function taxationPlugin(app: FastifyInstance, options: TaxationPlug
   const { database } = options;
   const rules = options.rules ?? loadTaxRules();
   jsonErrors(app);
+  strictSchemas(app);
 
-  app.post('/simulate', { schema: { summary: 'Simulate the duties and taxes of a declaration' } }, async (request, reply) => {
-    const parsed = parseSimulationRequest(request.body);
-    try {
-      return await simulate(database, rules, parsed);
-    } catch (error) {
-      if (error instanceof NotEnoughInformationError) return reply.code(422).send(error.toJSON());
-      throw error;
-    }
-  });
+  app.post<{ Body: Parameters<typeof parseSimulationRequest>[0] }>(
+    '/simulate',
+    { schema: { summary: 'Simulate the duties and taxes of a declaration', body: SIMULATION_BODY_SCHEMA } },
+    async (request, reply) => {
+      const parsed = parseSimulationRequest(request.body);
+      try {
+        return await simulate(database, rules, parsed);
+      } catch (error) {
+        if (error instanceof NotEnoughInformationError) return reply.code(422).send(error.toJSON());
+        throw error;
+      }
+    },
+  );
 
   app.get('/rules', { schema: { summary: 'The tax rules: taxes per flow, their bases and the sample specific rates' } }, async () => ({
     country: rules.country,

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
-import { arrayAt, FieldError, numberAt, objectAt, stringAt } from '../reference/request-fields.js';
+import { FieldError } from '../reference/request-fields.js';
 import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
 
 /** Items one simulation may hold. */
@@ -79,61 +79,119 @@ export const roundAmount = (value: number) => Math.round(value * 100 + 1e-7) / 1
 /** A commodity code as typed (dots and spaces allowed), as stored: digits only. */
 const normaliseCode = (code: string) => code.replace(/[.\s]/g, '');
 
-function parseItem(value: unknown, index: number): SimulationItem {
+const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000]*$' });
+/** An amount of zero or more; null or absent when not given. */
+const amount = (description: string) => ({ type: ['number', 'null'], minimum: 0, maximum: MAX_AMOUNT, description });
+
+/** The request body, checked strictly (no text taken for a number, no unknown property) before parseSimulationRequest. */
+export const SIMULATION_BODY_SCHEMA = {
+  type: 'object',
+  required: ['document', 'items'],
+  additionalProperties: false,
+  properties: {
+    document: {
+      type: 'object',
+      required: ['typeOfDeclaration'],
+      additionalProperties: false,
+      properties: {
+        typeOfDeclaration: { ...text(20), description: 'IM, EX... or the form value type-generalProcedureCode ("IM-4")' },
+        generalProcedureCode: { ...text(20), type: ['string', 'null'] },
+      },
+    },
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ITEMS,
+      items: {
+        type: 'object',
+        required: ['commodityCode'],
+        additionalProperties: false,
+        properties: {
+          commodityCode: { ...text(40), minLength: 1, description: 'Tariff line; dots and spaces allowed' },
+          statisticalValue: amount(
+            'Assessable value in the national currency (or statValueInForeignCurrency x itemInvoiceCurrencyExchangeRate)',
+          ),
+          statValueInForeignCurrency: amount('Value in the invoice currency'),
+          itemInvoiceCurrencyExchangeRate: {
+            ...amount('National currency per unit of the invoice currency'),
+            minimum: undefined,
+            exclusiveMinimum: 0,
+          },
+          supplementaryUnit: amount('Quantity in the supplementary unit (needed by specific taxes)'),
+          currencyCode: { type: ['string', 'null'], pattern: '^([A-Za-z]{3})?$' },
+          itemCountryOfOriginCode: { ...text(3), type: ['string', 'null'] },
+          commodityDescription: { ...text(2000), type: ['string', 'null'] },
+        },
+      },
+    },
+    meta: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { validityDate: { ...text(40), type: ['string', 'null'], description: 'YYYY-MM-DD, default today' } },
+    },
+  },
+};
+
+type Optional<T> = T | null | undefined;
+interface SimulationBody {
+  document: { typeOfDeclaration: string; generalProcedureCode?: Optional<string> };
+  items: Array<{
+    commodityCode: string;
+    statisticalValue?: Optional<number>;
+    statValueInForeignCurrency?: Optional<number>;
+    itemInvoiceCurrencyExchangeRate?: Optional<number>;
+    supplementaryUnit?: Optional<number>;
+    currencyCode?: Optional<string>;
+    itemCountryOfOriginCode?: Optional<string>;
+    commodityDescription?: Optional<string>;
+  }>;
+  meta?: { validityDate?: Optional<string> };
+}
+
+const given = <T>(value: Optional<T>): T | undefined => (value === null ? undefined : value);
+
+function parseItem(item: SimulationBody['items'][number], index: number): SimulationItem {
   const where = `items[${index}]`;
-  const item = objectAt(value, where);
-  const commodityCode = normaliseCode(stringAt(item.commodityCode, `${where}.commodityCode`, { required: true, maxLength: 40 })!);
+  const commodityCode = normaliseCode(item.commodityCode);
   if (commodityCode === '') throw new FieldError(`${where}.commodityCode`, 'is required');
-  const amount = (name: string, options: { exclusiveMinimum?: number } = {}) =>
-    numberAt(item[name], `${where}.${name}`, {
-      minimum: options.exclusiveMinimum === undefined ? 0 : undefined,
-      maximum: MAX_AMOUNT,
-      ...options,
-    });
-  const statValueInForeignCurrency = amount('statValueInForeignCurrency');
-  const itemInvoiceCurrencyExchangeRate = amount('itemInvoiceCurrencyExchangeRate', { exclusiveMinimum: 0 });
-  let statisticalValue = amount('statisticalValue');
+  const statValueInForeignCurrency = given(item.statValueInForeignCurrency);
+  const itemInvoiceCurrencyExchangeRate = given(item.itemInvoiceCurrencyExchangeRate);
+  let statisticalValue = given(item.statisticalValue);
   if (statisticalValue === undefined) {
     // Without it, the value in the invoice currency times its rate gives the same figure.
     if (statValueInForeignCurrency === undefined || itemInvoiceCurrencyExchangeRate === undefined)
       throw new FieldError(`${where}.statisticalValue`, 'is required (or statValueInForeignCurrency and itemInvoiceCurrencyExchangeRate)');
     statisticalValue = roundAmount(statValueInForeignCurrency * itemInvoiceCurrencyExchangeRate);
   }
-  const currencyCode = stringAt(item.currencyCode, `${where}.currencyCode`, { maxLength: 3 });
-  if (currencyCode !== undefined && currencyCode !== '' && !/^[A-Za-z]{3}$/.test(currencyCode))
-    throw new FieldError(`${where}.currencyCode`, 'must be a 3-letter currency code');
   return {
     commodityCode,
     statisticalValue,
-    supplementaryUnit: amount('supplementaryUnit'),
-    itemCountryOfOriginCode: stringAt(item.itemCountryOfOriginCode, `${where}.itemCountryOfOriginCode`, { maxLength: 3 }),
-    commodityDescription: stringAt(item.commodityDescription, `${where}.commodityDescription`, { maxLength: 2000 }),
+    supplementaryUnit: given(item.supplementaryUnit),
+    itemCountryOfOriginCode: given(item.itemCountryOfOriginCode),
+    commodityDescription: given(item.commodityDescription),
     statValueInForeignCurrency,
-    currencyCode,
+    currencyCode: given(item.currencyCode),
     itemInvoiceCurrencyExchangeRate,
   };
 }
 
-/** Checks a request body; every failure names the offending field. */
-export function parseSimulationRequest(body: unknown): SimulationRequest {
-  const request = objectAt(body, 'body');
-  const document = objectAt(request.document, 'document');
-  let typeOfDeclaration = stringAt(document.typeOfDeclaration, 'document.typeOfDeclaration', { required: true, maxLength: 20 })!.trim();
-  let generalProcedureCode = stringAt(document.generalProcedureCode, 'document.generalProcedureCode', { maxLength: 20 })?.trim();
+/** The request of a body that matches SIMULATION_BODY_SCHEMA: what the schema cannot say is checked here, naming the field. */
+export function parseSimulationRequest(body: SimulationBody): SimulationRequest {
+  const { document } = body;
+  let typeOfDeclaration = document.typeOfDeclaration.trim();
+  let generalProcedureCode = given(document.generalProcedureCode)?.trim();
   // The form's own value "IM-4" (type-generalProcedureCode) is accepted as the type alone.
   const dash = typeOfDeclaration.lastIndexOf('-');
   if (!generalProcedureCode && dash > 0)
     [typeOfDeclaration, generalProcedureCode] = [typeOfDeclaration.slice(0, dash), typeOfDeclaration.slice(dash + 1)];
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
   if (!generalProcedureCode) throw new FieldError('document.generalProcedureCode', 'is required');
-  const meta = request.meta === undefined || request.meta === null ? {} : objectAt(request.meta, 'meta');
-  const validityDate = stringAt(meta.validityDate, 'meta.validityDate', { maxLength: 40 }) || today();
+  const validityDate = given(body.meta?.validityDate) || today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
-  const items = arrayAt(request.items, 'items', { min: 1, max: MAX_ITEMS }).map(parseItem);
+  const items = body.items.map(parseItem);
   return { document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode }, items, validityDate };
 }
 
-/** Import or export, from the model of declaration the document names. */
 async function flowOf(database: Database, document: SimulationRequest['document'], validityDate: string): Promise<Flow> {
   const all = await allOf(database, 'modelOfDeclaration', validityDate, ['code', 'generalProcedureCode', 'flow']);
   if (!all.some((row) => row.code === document.typeOfDeclaration))

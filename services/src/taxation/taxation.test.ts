@@ -279,6 +279,11 @@ describe.each(BACKENDS)('taxation simulation on $name', (backend) => {
       [{ document: IMPORT, items: [{ ...valid.items[0], currencyCode: 'US$' }] }, 'items[0].currencyCode'],
       [{ ...valid, meta: { validityDate: '2025-02-30' } }, 'meta.validityDate'],
       [{ ...valid, meta: 'today' }, 'meta'],
+      // Strict: a number written as text is not taken for the number, and an unknown property is refused.
+      [{ document: IMPORT, items: [{ ...valid.items[0], statisticalValue: '1000' }] }, 'items[0].statisticalValue'],
+      [{ document: IMPORT, items: [{ ...valid.items[0], statisticalvalue: 1000 }] }, 'items[0]'],
+      [{ ...valid, document: { ...IMPORT, flow: 'import' } }, 'document'],
+      [{ ...valid, validityDate: '2025-01-01' }, 'body'],
     ];
     for (const [payload, field] of cases) {
       const { status, body } = await simulate(payload);

@@ -1,0 +1,61 @@
+/**
+ * Strict request validation for the services' JSON schemas: no type coercion in bodies (the text "12" is
+ * not the number 12), unknown properties kept (a schema with additionalProperties: false refuses them),
+ * defaults applied. Querystrings and path parameters are text by nature, so there numbers are read from
+ * their text. A failure is a 400 naming the offending property (`field`, e.g. `items[0].statisticalValue`).
+ */
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { RequestError } from './request.js';
+
+const OPTIONS: Options = { useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false, allowUnionTypes: true };
+
+const strict = new Ajv({ ...OPTIONS, coerceTypes: false });
+const fromText = new Ajv({ ...OPTIONS, coerceTypes: true });
+for (const ajv of [strict, fromText]) ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+
+const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? strict : fromText).compile(schema as object);
+
+/** A 400 of a request property that does not match its schema. */
+export class SchemaError extends RequestError {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `/items/0/code` as `items[0].code`. */
+const propertyPath = (pointer: string) => pointer.replace(/^\//, '').replace(/\//g, '.').replace(/\.(\d+)/g, '[$1]').replace(/^(\d+)/, '[$1]');
+
+/** The most specific schema error, phrased with the path of the offending property. */
+export function schemaError(errors: ErrorObject[], dataVar: string): SchemaError {
+  const error =
+    [...errors].filter((item) => item.keyword !== 'anyOf').sort((a, b) => b.instancePath.length - a.instancePath.length)[0] ?? errors[0];
+  const at = propertyPath(error.instancePath);
+  const path = `${dataVar}${at === '' ? '' : at.startsWith('[') ? at : `.${at}`}`;
+  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  // A missing property is named by the schema; an unknown one is the sender's text, quoted in the message only.
+  const field = [at, params.missingProperty].filter(Boolean).join('.') || dataVar;
+  let message = `${path} ${error.message ?? 'is invalid'}`;
+  if (error.keyword === 'required') message = `${dataVar}.${field} is required`;
+  if (error.keyword === 'additionalProperties')
+    message = `${path}: unknown property ${JSON.stringify(String(params.additionalProperty).slice(0, 60))}`;
+  if (error.keyword === 'enum') {
+    const allowed = params.allowedValues ?? [];
+    const got = JSON.stringify(error.data)?.slice(0, 60);
+    message =
+      /field$/.test(path) || /selectFields|sortByFields/.test(path)
+        ? `${path}: unknown field ${got}; allowed: ${allowed.join(', ')}`
+        : `${path}: ${got} is not one of ${allowed.join(', ')}`;
+  }
+  return new SchemaError(message, field);
+}
+
+/** Strict validation and its 400s for the routes of a plugin (its own encapsulated context). */
+export function strictSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => schemaError(errors as ErrorObject[], dataVar));
+}
