@@ -8,7 +8,14 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { RequestError } from './request.js';
 
-const OPTIONS: Options = { useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false, allowUnionTypes: true };
+const OPTIONS: Options = {
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  verbose: true,
+  strict: false,
+  allowUnionTypes: true,
+};
 
 const strict = new Ajv({ ...OPTIONS, coerceTypes: false });
 const fromText = new Ajv({ ...OPTIONS, coerceTypes: true });
@@ -28,7 +35,12 @@ export class SchemaError extends RequestError {
 }
 
 /** `/items/0/code` as `items[0].code`. */
-const propertyPath = (pointer: string) => pointer.replace(/^\//, '').replace(/\//g, '.').replace(/\.(\d+)/g, '[$1]').replace(/^(\d+)/, '[$1]');
+const propertyPath = (pointer: string) =>
+  pointer
+    .replace(/^\//, '')
+    .replace(/\//g, '.')
+    .replace(/\.(\d+)/g, '[$1]')
+    .replace(/^(\d+)/, '[$1]');
 
 /** The most specific schema error, phrased with the path of the offending property. */
 export function schemaError(errors: ErrorObject[], dataVar: string): SchemaError {
