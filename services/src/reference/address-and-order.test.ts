@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestService, type TestService } from './test-database.js';
+import { BACKENDS, searchOn, startTestService, type TestService } from './test-database.js';
 
 describe.each(BACKENDS)('address restriction and numeric code order ($name)', (backend) => {
   let service: TestService;
@@ -10,13 +10,7 @@ describe.each(BACKENDS)('address restriction and numeric code order ($name)', (b
     await service?.close();
   });
 
-  const search = async (entity: string, body: Record<string, unknown>) => {
-    const response = await service.app.inject({ method: 'POST', url: `/reference-service/${entity}/search`, payload: body });
-    return {
-      status: response.statusCode,
-      body: response.json() as { resultList: Array<Record<string, unknown>>; totalCount: number; message?: string },
-    };
-  };
+  const search = searchOn(() => service);
   const byAddress = (entity: string, operator: string, value: string) =>
     search(entity, { restrictions: [{ field: 'address', operator, value }], max: 5000 });
 

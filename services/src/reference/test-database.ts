@@ -77,3 +77,17 @@ export async function startTestService(
     },
   };
 }
+
+/** A reference search answer as the tests read it. */
+export interface SearchAnswer {
+  status: number;
+  body: { resultList: Array<Record<string, unknown>>; totalCount: number; message?: string; field?: string };
+}
+
+/** POST /reference-service/{entity}/search on a test service. */
+export function searchOn(service: () => TestService) {
+  return async (entity: string, body: Record<string, unknown>): Promise<SearchAnswer> => {
+    const response = await service().app.inject({ method: 'POST', url: `/reference-service/${entity}/search`, payload: body });
+    return { status: response.statusCode, body: response.json() as SearchAnswer['body'] };
+  };
+}

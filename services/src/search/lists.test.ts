@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPack } from '../db/import.js';
 import { DATA_PACKS } from '../db/packs.js';
-import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
+import { BACKENDS, searchOn, startTestService, type TestService } from '../reference/test-database.js';
 import { LIST_TABLE, listDocumentWords } from './lists.js';
 import { documentText } from './text.js';
 
@@ -33,13 +33,7 @@ describe.each(BACKENDS)('keyword search of the reference lists ($name)', (backen
     await service?.close();
   });
 
-  const search = async (entity: string, body: Record<string, unknown>) => {
-    const response = await service.app.inject({ method: 'POST', url: `/reference-service/${entity}/search`, payload: body });
-    return {
-      status: response.statusCode,
-      body: response.json() as { resultList: Array<Record<string, unknown>>; totalCount: number; message?: string },
-    };
-  };
+  const search = searchOn(() => service);
   const codes = async (entity: string, keywords: string, extra: Record<string, unknown> = {}) => {
     const { status, body } = await search(entity, { keywords, max: 100, ...extra });
     expect(status, `${entity} ${keywords}: ${body.message}`).toBe(200);
