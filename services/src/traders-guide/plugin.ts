@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { jsonErrors } from '../reference/request-fields.js';
-import { parseRequirementsRequest, requirements } from './requirements.js';
+import { parseRequirementsRequest, requirements, requirementsBodySchema } from './requirements.js';
+import { strictSchemas } from '../http/schema.js';
 import { loadRequirementRules, type RequirementRules } from './rules.js';
 
 export const TRADERS_GUIDE_PREFIX = SERVICE_INFO.tradersGuide.prefix;
@@ -22,11 +23,18 @@ export interface TradersGuidePluginOptions {
 export async function tradersGuidePlugin(app: FastifyInstance, options: TradersGuidePluginOptions): Promise<void> {
   const { database } = options;
   const rules = options.rules ?? (await loadRequirementRules());
-  const ruleTypes = new Set(rules.ruleTypes.map((type) => type.code));
   jsonErrors(app);
+  strictSchemas(app);
 
-  app.post('/requirements', { schema: { summary: 'The documents required for a group of consignments' } }, async (request) =>
-    requirements(database, rules, parseRequirementsRequest(request.body, ruleTypes)),
+  app.post<{ Body: Parameters<typeof parseRequirementsRequest>[0] }>(
+    '/requirements',
+    {
+      schema: {
+        summary: 'The documents required for a group of consignments',
+        body: requirementsBodySchema(rules.ruleTypes.map((type) => type.code)),
+      },
+    },
+    async (request) => requirements(database, rules, parseRequirementsRequest(request.body)),
   );
 
   app.get('/rules', { schema: { summary: 'The (sample) rule set: rule types and rules' } }, async () => rules);

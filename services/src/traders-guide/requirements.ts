@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
-import { arrayAt, FieldError, objectAt, stringAt } from '../reference/request-fields.js';
+import { FieldError } from '../reference/request-fields.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
 
 /** Consignments one request may hold. */
@@ -55,43 +55,78 @@ const MESSAGES = {
   national: 'Unknown national procedure code',
 };
 
-const optionalCode = (value: unknown, field: string) => {
-  const text = stringAt(value, field, { maxLength: 40 })?.trim();
-  return text ? text : undefined;
-};
+const TEXT = '^[^\\u0000]*$';
+const code = { type: ['string', 'null'], maxLength: 40, pattern: TEXT };
 
-/** Checks a request body; malformed parts answer 400 naming the field, unknown codes become per-item fieldsErrors later. */
-export function parseRequirementsRequest(body: unknown, ruleTypes: ReadonlySet<string>): RequirementsRequest {
-  const request = objectAt(body, 'body');
-  const document = objectAt(request.document, 'document');
-  const typeOfDeclaration = stringAt(document.typeOfDeclaration, 'document.typeOfDeclaration', { required: true, maxLength: 20 })!.trim();
+/** The request body, checked strictly (no number for a code, no unknown property) before parseRequirementsRequest. */
+export function requirementsBodySchema(ruleTypes: readonly string[]) {
+  return {
+    type: 'object',
+    required: ['document', 'items'],
+    additionalProperties: false,
+    properties: {
+      document: {
+        type: 'object',
+        required: ['typeOfDeclaration'],
+        additionalProperties: false,
+        properties: { typeOfDeclaration: { type: 'string', maxLength: 20, pattern: TEXT }, generalProcedureCode: code },
+      },
+      items: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_ITEMS,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { commodityCode: code, itemCountryOfOriginCode: code, extendedProcedureCode: code, nationalProcedureCode: code },
+        },
+      },
+      meta: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          ruleTypes: {
+            type: ['array', 'null'],
+            maxItems: 100,
+            items: { type: 'string', enum: [...ruleTypes] },
+            description: 'Default: every type',
+          },
+          validityDate: { type: ['string', 'null'], maxLength: 40, description: 'YYYY-MM-DD, default today' },
+        },
+      },
+    },
+  };
+}
+
+type Optional<T> = T | null | undefined;
+interface RequirementsBody {
+  document: { typeOfDeclaration: string; generalProcedureCode?: Optional<string> };
+  items: Array<{ [name in keyof Consignment]?: Optional<string> }>;
+  meta?: { ruleTypes?: Optional<string[]>; validityDate?: Optional<string> };
+}
+
+const optionalCode = (value: Optional<string>) => value?.trim() || undefined;
+
+/** The request of a body that matches requirementsBodySchema; unknown codes become per-item fieldsErrors later. */
+export function parseRequirementsRequest(body: RequirementsBody): RequirementsRequest {
+  const typeOfDeclaration = body.document.typeOfDeclaration.trim();
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
-  const generalProcedureCode = optionalCode(document.generalProcedureCode, 'document.generalProcedureCode');
-  const meta = request.meta === undefined || request.meta === null ? {} : objectAt(request.meta, 'meta');
-  let types: string[] | undefined;
-  if (meta.ruleTypes !== undefined && meta.ruleTypes !== null) {
-    types = arrayAt(meta.ruleTypes, 'meta.ruleTypes', { min: 0, max: 100 }).map((value, index) => {
-      const field = `meta.ruleTypes[${index}]`;
-      const type = stringAt(value, field, { required: true, maxLength: 40 })!;
-      if (!ruleTypes.has(type))
-        throw new FieldError(field, `unknown rule type ${JSON.stringify(type)}; known: ${[...ruleTypes].join(', ')}`);
-      return type;
-    });
-    if (types.length === 0) types = undefined;
-  }
-  const validityDate = stringAt(meta.validityDate, 'meta.validityDate', { maxLength: 40 }) || today();
+  const generalProcedureCode = optionalCode(body.document.generalProcedureCode);
+  const types = body.meta?.ruleTypes ?? undefined;
+  const validityDate = body.meta?.validityDate || today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
-  const items = arrayAt(request.items, 'items', { min: 1, max: MAX_ITEMS }).map((value, index) => {
-    const where = `items[${index}]`;
-    const item = objectAt(value, where);
-    return {
-      commodityCode: optionalCode(item.commodityCode, `${where}.commodityCode`)?.replace(/[.\s]/g, ''),
-      itemCountryOfOriginCode: optionalCode(item.itemCountryOfOriginCode, `${where}.itemCountryOfOriginCode`)?.toUpperCase(),
-      extendedProcedureCode: optionalCode(item.extendedProcedureCode, `${where}.extendedProcedureCode`),
-      nationalProcedureCode: optionalCode(item.nationalProcedureCode, `${where}.nationalProcedureCode`)?.toUpperCase(),
-    };
-  });
-  return { document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode }, items, ruleTypes: types, validityDate };
+  const items = body.items.map((item) => ({
+    commodityCode: optionalCode(item.commodityCode)?.replace(/[.\s]/g, ''),
+    itemCountryOfOriginCode: optionalCode(item.itemCountryOfOriginCode)?.toUpperCase(),
+    extendedProcedureCode: optionalCode(item.extendedProcedureCode),
+    nationalProcedureCode: optionalCode(item.nationalProcedureCode)?.toUpperCase(),
+  }));
+  return {
+    document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode },
+    items,
+    ruleTypes: types && types.length > 0 ? types : undefined,
+    validityDate,
+  };
 }
 
 const startsWithAny = (value: string, prefixes: string[]) => prefixes.some((prefix) => value.startsWith(prefix));
