@@ -24,6 +24,25 @@ for (const ajv of [strict, fromText]) ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$
 const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? strict : fromText).compile(schema as object);
 
+/** Text without NUL characters. */
+export const NO_NUL = '^[^\\u0000]*$';
+
+/** The declaration document of the calculation services (taxation, traders guide): its type and general procedure. */
+export const DECLARATION_DOCUMENT_SCHEMA = {
+  type: 'object',
+  required: ['typeOfDeclaration'],
+  additionalProperties: false,
+  properties: {
+    typeOfDeclaration: {
+      type: 'string',
+      maxLength: 20,
+      pattern: NO_NUL,
+      description: 'IM, EX... or the form value type-generalProcedureCode ("IM-4")',
+    },
+    generalProcedureCode: { type: ['string', 'null'], maxLength: 20, pattern: NO_NUL },
+  },
+};
+
 /** A 400 of a request property that does not match its schema. */
 export class SchemaError extends RequestError {
   constructor(

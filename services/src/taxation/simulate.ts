@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../reference/request-fields.js';
+import { DECLARATION_DOCUMENT_SCHEMA, NO_NUL } from '../http/schema.js';
 import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
 
 /** Items one simulation may hold. */
@@ -79,7 +80,7 @@ export const roundAmount = (value: number) => Math.round(value * 100 + 1e-7) / 1
 /** A commodity code as typed (dots and spaces allowed), as stored: digits only. */
 const normaliseCode = (code: string) => code.replace(/[.\s]/g, '');
 
-const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\u0000]*$' });
+const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: NO_NUL });
 /** An amount of zero or more; null or absent when not given. */
 const amount = (description: string) => ({ type: ['number', 'null'], minimum: 0, maximum: MAX_AMOUNT, description });
 
@@ -89,15 +90,7 @@ export const SIMULATION_BODY_SCHEMA = {
   required: ['document', 'items'],
   additionalProperties: false,
   properties: {
-    document: {
-      type: 'object',
-      required: ['typeOfDeclaration'],
-      additionalProperties: false,
-      properties: {
-        typeOfDeclaration: { ...text(20), description: 'IM, EX... or the form value type-generalProcedureCode ("IM-4")' },
-        generalProcedureCode: { ...text(20), type: ['string', 'null'] },
-      },
-    },
+    document: DECLARATION_DOCUMENT_SCHEMA,
     items: {
       type: 'array',
       minItems: 1,

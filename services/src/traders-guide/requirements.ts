@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../reference/request-fields.js';
+import { DECLARATION_DOCUMENT_SCHEMA, NO_NUL } from '../http/schema.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
 
 /** Consignments one request may hold. */
@@ -55,8 +56,7 @@ const MESSAGES = {
   national: 'Unknown national procedure code',
 };
 
-const TEXT = '^[^\\u0000]*$';
-const code = { type: ['string', 'null'], maxLength: 40, pattern: TEXT };
+const code = { type: ['string', 'null'], maxLength: 40, pattern: NO_NUL };
 
 /** The request body, checked strictly (no number for a code, no unknown property) before parseRequirementsRequest. */
 export function requirementsBodySchema(ruleTypes: readonly string[]) {
@@ -65,12 +65,7 @@ export function requirementsBodySchema(ruleTypes: readonly string[]) {
     required: ['document', 'items'],
     additionalProperties: false,
     properties: {
-      document: {
-        type: 'object',
-        required: ['typeOfDeclaration'],
-        additionalProperties: false,
-        properties: { typeOfDeclaration: { type: 'string', maxLength: 20, pattern: TEXT }, generalProcedureCode: code },
-      },
+      document: DECLARATION_DOCUMENT_SCHEMA,
       items: {
         type: 'array',
         minItems: 1,
