@@ -22,6 +22,7 @@ import {
 } from './store.js';
 import { feedState, runFeed, takeLease } from './feed.js';
 import { freshness } from './freshness.js';
+import { serviceContract } from '../http/schema.js';
 
 export const DATA_CONSOLE_PREFIX = SERVICE_INFO.dataConsole.prefix;
 
@@ -75,6 +76,7 @@ function send(reply: FastifyReply, error: unknown) {
 }
 
 export async function dataConsolePlugin(app: FastifyInstance, options: DataConsoleOptions): Promise<void> {
+  serviceContract(app);
   const { database, onChange } = options;
   const staff = requireRoles(options.verifier, [...DATA_CONSOLE_ROLES]);
   const actorOf = (request: { principal?: { username: string; sub: string } }) =>

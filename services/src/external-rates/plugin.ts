@@ -3,6 +3,7 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
+import { serviceContract } from '../http/schema.js';
 
 export const EXTERNAL_RATES_PREFIX = SERVICE_INFO.externalRates.prefix;
 
@@ -107,6 +108,7 @@ async function search(
 }
 
 export async function externalRatesPlugin(app: FastifyInstance, options: { database: Database }): Promise<void> {
+  serviceContract(app);
   const { database } = options;
 
   app.get<{ Querystring: SearchFields }>(

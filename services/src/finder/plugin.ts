@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonErrors } from '../reference/request-fields.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FieldError } from '../http/request.js';
+import { NO_NUL, serviceContract } from '../http/schema.js';
 import fp from 'fastify-plugin';
 import { documented } from '../http/documented.js';
 import { SERVICE_INFO } from '../http/service-info.js';
@@ -7,17 +8,19 @@ import { resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import type { Database } from '../db/database.js';
 import {
-  codeParameter,
-  FieldError,
+  codeDigits,
+  DEFAULT_LIMIT,
   FinderService,
-  languageParameter,
-  limitParameter,
-  queryParameter,
-  tenantParameter,
+  MAX_LIMIT,
+  MAX_QUERY_LENGTH,
+  PAGE_LANGUAGES,
+  queryText,
+  TENANTS,
+  type PageLanguage,
   type SearchAnswer,
 } from './service.js';
 import { loadHsTexts } from './corpus.js';
-import { recordUsage, usageRecordOf } from './usage.js';
+import { recordUsage, usageRecordOf, type UsageBody } from './usage.js';
 import { DEFAULT_FINDER_DATA_DIR, loadFinder, type Finder, type LoadOptions } from './store.js';
 
 /** The finder service the site's tariff finder calls (search, tree). */
@@ -27,24 +30,40 @@ export const AI_TARIFF_PREFIX = SERVICE_INFO.aiTariff.prefix;
 
 export const DEFAULT_NOTES_DIR = resolve(repoRoot, 'static', 'explanatory_note_htmls');
 
-type Query = Record<string, unknown>;
-
 /** Answers are computed per request: never cached by browsers or proxies (the client asks for no-cache too). */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-function tenantOf(request: FastifyRequest): string {
-  return tenantParameter(request.headers.tenantkey);
-}
+/** Every route: the tenant, absent, `default` or `gn` (the demonstration tenant). */
+const headers = {
+  type: 'object',
+  properties: { tenantkey: { type: 'string', enum: [...TENANTS], description: 'The tenant (default when absent)' } },
+} as const;
+const language = { type: 'string', enum: [...PAGE_LANGUAGES], default: 'en', description: 'Language of the HS texts' } as const;
+/** Text of a query or usage record: 1 to MAX_QUERY_LENGTH characters, not blank, no NUL. */
+const queryProperty = { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, pattern: NO_NUL } as const;
+/** A code as typed: digits with dots or spaces; its length is checked per route. */
+const codeProperty = { type: 'string', maxLength: 20, pattern: '^[0-9. ]*$' } as const;
 
 // Unknown query parameters are ignored (a client may add its own, such as a cache buster).
-const searchAnswer = (service: FinderService, query: Query): SearchAnswer =>
-  service.search(queryParameter(query.query), limitParameter(query.limit), languageParameter(query.language));
-
-function depthParameter(value: unknown): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[0-3]$/.test(value)) throw new FieldError('querystring.depth', 'must be an integer from 0 to 3');
-  return Number(value);
+interface SearchQuery {
+  query: string;
+  limit: number;
+  language: PageLanguage;
 }
+const searchSchema = {
+  headers,
+  querystring: {
+    type: 'object',
+    required: ['query'],
+    properties: {
+      query: { ...queryProperty, description: 'The goods description' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+      language,
+    },
+  },
+};
+const searchAnswer = (service: FinderService, query: SearchQuery): SearchAnswer =>
+  service.search(queryText(query.query), query.limit, query.language);
 
 export interface FinderPluginOptions {
   service: FinderService;
@@ -57,58 +76,109 @@ const USAGE_BODY_LIMIT = 16 * 1024;
 /** GET search?query=&limit=&language=, GET tree?code=&depth=&language= and POST usage */
 export async function hsFinderPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
   const { service, database } = options;
-  jsonErrors(app);
-  app.get('/search', async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    return searchAnswer(service, request.query as Query);
-  });
-  app.get('/tree', async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    const query = request.query as Query;
-    return service.tree(
-      codeParameter(query.code, 'querystring.code', [2, 4, 6, 8], false),
-      depthParameter(query.depth),
-      languageParameter(query.language),
-    );
-  });
+  serviceContract(app);
+  app.get<{ Querystring: SearchQuery }>(
+    '/search',
+    { schema: { summary: 'The likeliest HS 2022 subheadings of a goods description', ...searchSchema } },
+    async (request, reply) => {
+      noStore(reply);
+      return searchAnswer(service, request.query);
+    },
+  );
+  app.get<{ Querystring: { code?: string; depth?: number; language: PageLanguage } }>(
+    '/tree',
+    {
+      schema: {
+        summary: 'A code with its path and subtree, or the chapters',
+        headers,
+        querystring: {
+          type: 'object',
+          properties: { code: codeProperty, depth: { type: 'integer', minimum: 0, maximum: 3 }, language },
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { code, depth } = request.query;
+      return service.tree(code ? codeDigits(code, 'code', [2, 4, 6, 8]) : undefined, depth, request.query.language);
+    },
+  );
   // The code a user picked after a search: {query, code, language}; stored without anything personal.
-  app.post('/usage', { bodyLimit: USAGE_BODY_LIMIT }, async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    const record = usageRecordOf(request.body, service.nomenclature);
-    if (!database) throw new Error('Usage records need the services database');
-    await recordUsage(database, record);
-    return reply.code(201).send({ recorded: true, code: record.code });
-  });
+  app.post<{ Body: UsageBody }>(
+    '/usage',
+    {
+      bodyLimit: USAGE_BODY_LIMIT,
+      schema: {
+        summary: 'Records the code a user picked after a search (text, code, language, time)',
+        headers,
+        body: {
+          type: 'object',
+          required: ['query', 'code', 'language'],
+          additionalProperties: false,
+          properties: {
+            query: queryProperty,
+            code: { ...codeProperty, description: '6 or 8 digits, dots allowed' },
+            language: { ...language, default: undefined },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const record = usageRecordOf(request.body, service.nomenclature);
+      if (!database) throw new Error('Usage records need the services database');
+      await recordUsage(database, record);
+      return reply.code(201).send({ recorded: true, code: record.code });
+    },
+  );
 }
 
 /** GET list?query=&limit=, GET details?hsCode= and GET notes?code= */
 export async function aiTariffPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
   const { service, database } = options;
-  jsonErrors(app);
-  app.get('/list', async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    return searchAnswer(service, request.query as Query);
-  });
-  app.get('/details', async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    const query = request.query as Query;
-    // A client that converts request keys to snake_case sends hs_code.
-    const field = query.hsCode === undefined && query.hs_code !== undefined ? 'hs_code' : 'hsCode';
-    const code = codeParameter(query[field], `querystring.${field}`, [4, 6, 8])!;
-    if (!database) throw new Error('The tariff details need the reference database');
-    return service.details(code, database);
-  });
-  app.get('/notes', async (request, reply) => {
-    tenantOf(request);
-    noStore(reply);
-    const query = request.query as Query;
-    return service.notes(codeParameter(query.code, 'querystring.code', [4, 6, 8])!);
-  });
+  serviceContract(app);
+  app.get<{ Querystring: SearchQuery }>(
+    '/list',
+    { schema: { summary: 'The same answer as hs-finder search', ...searchSchema } },
+    async (request, reply) => {
+      noStore(reply);
+      return searchAnswer(service, request.query);
+    },
+  );
+  app.get<{ Querystring: { hsCode?: string; hs_code?: string } }>(
+    '/details',
+    {
+      schema: {
+        summary: 'A code and its national lines with their taxes',
+        headers,
+        querystring: { type: 'object', properties: { hsCode: codeProperty, hs_code: codeProperty } },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      // A client that converts request keys to snake_case sends hs_code.
+      const { hsCode, hs_code } = request.query;
+      const field = hsCode === undefined && hs_code !== undefined ? 'hs_code' : 'hsCode';
+      const value = hsCode ?? hs_code;
+      if (!value) throw new FieldError(field, 'is required');
+      if (!database) throw new Error('The tariff details need the reference database');
+      return service.details(codeDigits(value, field, [4, 6, 8]), database);
+    },
+  );
+  app.get<{ Querystring: { code: string } }>(
+    '/notes',
+    {
+      schema: {
+        summary: 'The explanatory note of a heading or subheading',
+        headers,
+        querystring: { type: 'object', required: ['code'], properties: { code: codeProperty } },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return service.notes(codeDigits(request.query.code, 'code', [4, 6, 8]));
+    },
+  );
 }
 
 export interface FinderOptions {

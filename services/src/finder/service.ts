@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/database.js';
 import { runSearch } from '../reference/query.js';
-import { FieldError } from '../reference/request-fields.js';
+import { FieldError } from '../http/request.js';
 import { ENTITIES, TAX_COLUMN_COUNT } from '../reference/registry.js';
 import type { Nomenclature } from './data.js';
 import type { Finder } from './store.js';
@@ -95,14 +95,15 @@ export function hsCodeOf(code: string): string {
 const levelOf = (code: string): Level =>
   code.length === 2 ? 'chapter' : code.length === 4 ? 'heading' : code.length === 6 ? 'subheading' : 'national';
 
-/** A code parameter: digits with optional dots or spaces, of one of the given lengths. */
-export function codeParameter(value: unknown, field: string, lengths: number[], required = true): string | undefined {
-  if (value === undefined || value === '') {
-    if (required) throw new FieldError(field, 'is required');
-    return undefined;
-  }
-  if (typeof value !== 'string') throw new FieldError(field, 'must be given once, as text');
-  if (value.length > 20) throw new FieldError(field, 'must be at most 20 characters long');
+/** The query text, trimmed: the schema has checked its type and length; blank text is refused here. */
+export function queryText(value: string, field = 'query'): string {
+  const text = value.trim();
+  if (!text) throw new FieldError(field, 'must not be empty');
+  return text;
+}
+
+/** A code (digits with optional dots or spaces, checked by the schema) of one of the given lengths, as digits. */
+export function codeDigits(value: string, field: string, lengths: number[]): string {
   const digits = value.replace(/[.\s]/g, '');
   if (!/^\d+$/.test(digits) || !lengths.includes(digits.length))
     throw new FieldError(
@@ -110,39 +111,6 @@ export function codeParameter(value: unknown, field: string, lengths: number[], 
       `must be an HS code of ${lengths.join(', ').replace(/, (\d+)$/, ' or $1')} digits (dots allowed), got ${JSON.stringify(value)}`,
     );
   return digits;
-}
-
-export function queryParameter(value: unknown, field = 'querystring.query'): string {
-  if (value === undefined) throw new FieldError(field, 'is required');
-  if (typeof value !== 'string') throw new FieldError(field, 'must be given once, as text');
-  const text = value.trim();
-  if (!text) throw new FieldError(field, 'must not be empty');
-  if (text.length > MAX_QUERY_LENGTH) throw new FieldError(field, `must be at most ${MAX_QUERY_LENGTH} characters long`);
-  if (text.includes('\u0000')) throw new FieldError(field, 'must not contain NUL characters');
-  return text;
-}
-
-export function limitParameter(value: unknown, field = 'querystring.limit'): number {
-  if (value === undefined || value === '') return DEFAULT_LIMIT;
-  const number = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(number) || number < 1 || number > MAX_LIMIT)
-    throw new FieldError(field, `must be an integer from 1 to ${MAX_LIMIT}`);
-  return number;
-}
-
-export function languageParameter(value: unknown, field = 'querystring.language'): PageLanguage {
-  if (value === undefined || value === '') return 'en';
-  if (typeof value !== 'string' || !(PAGE_LANGUAGES as readonly string[]).includes(value))
-    throw new FieldError(field, `must be one of ${PAGE_LANGUAGES.join(', ')}`);
-  return value as PageLanguage;
-}
-
-export function tenantParameter(value: unknown, field = 'headers.tenantKey'): string {
-  if (value === undefined || value === '') return 'default';
-  if (typeof value !== 'string' || value.length > 64) throw new FieldError(field, 'must be a tenant key');
-  if (!(TENANTS as readonly string[]).includes(value))
-    throw new FieldError(field, `${JSON.stringify(value)} is not a known tenant (${TENANTS.join(', ')})`);
-  return value;
 }
 
 export class FinderService {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
 import { HELPDESK_STAFF_ROLES } from '../../../src/config/access.js';
+import { serviceContract } from '../http/schema.js';
 
 export const HELPDESK_PREFIX = SERVICE_INFO.helpdesk.prefix;
 export const HELPDESK_CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
@@ -36,6 +37,7 @@ const COLUMNS = [
 const errorSchema = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
 
 export async function helpdeskPlugin(app: FastifyInstance, options: { database: Database; verifier: Verifier }): Promise<void> {
+  serviceContract(app);
   const { db } = options.database;
   const signedIn = requireRoles(options.verifier);
   const staffOnly = requireRoles(options.verifier, STAFF);

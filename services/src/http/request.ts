@@ -5,6 +5,19 @@ export class RequestError extends Error {
   readonly statusCode = 400;
 }
 
+/**
+ * A 400 naming the offending property (`field`, e.g. `items[0].statisticalValue`), for what a request's
+ * JSON schema (http/schema.ts) cannot say: an unknown code, a date that does not exist.
+ */
+export class FieldError extends RequestError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
+}
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isCalendarDate(value: string): boolean {

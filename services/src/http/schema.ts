@@ -6,6 +6,7 @@
  */
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { sendError } from './errors.js';
 import { RequestError } from './request.js';
 
 const OPTIONS: Options = {
@@ -85,8 +86,12 @@ export function schemaError(errors: ErrorObject[], dataVar: string): SchemaError
   return new SchemaError(message, field);
 }
 
-/** Strict validation and its 400s for the routes of a plugin (its own encapsulated context). */
-export function strictSchemas(app: FastifyInstance): void {
+/**
+ * The contract of a service's routes (its own encapsulated context): strict schema validation, and every
+ * failure answered as `{error, message, field?}` (http/errors.ts).
+ */
+export function serviceContract(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => schemaError(errors as ErrorObject[], dataVar));
+  app.setErrorHandler(sendError);
 }

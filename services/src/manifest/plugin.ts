@@ -6,6 +6,7 @@ import { REPORT_FORMATS, REPORT_LOCALES, reportFile, type ReportFormat, type Rep
 import { MANIFEST_ROLES } from '../../../src/config/access.js';
 import { sampleManifests, VESSEL_STATUSES, type ManifestData, type VesselStatus } from './sample.js';
 import { MANIFEST_MAX, searchManifests, selectColumns, type ManifestSearch } from './search.js';
+import { serviceContract } from '../http/schema.js';
 
 export const MANIFEST_PREFIX = SERVICE_INFO.manifest.prefix;
 
@@ -96,6 +97,7 @@ const PRINT_TEXT: Record<ReportLocale, { title: string; sample: string; columns:
  * signed-in user with a trade or staff role.
  */
 export async function manifestPlugin(app: FastifyInstance, options: { verifier: Verifier; day?: () => string }): Promise<void> {
+  serviceContract(app);
   const day = options.day ?? today;
   let data: ManifestData | undefined;
   // Generated once per day (about 6,000 manifests, a few milliseconds), the same on every replica.

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { INTERNAL_TOOLS_ROLES } from '../../../src/config/access.js';
+import { serviceContract } from '../http/schema.js';
 
 export const PORTAL_PREFIX = SERVICE_INFO.portal.prefix;
 const LOCALES: readonly string[] = LANGUAGES;
@@ -24,6 +25,7 @@ export function cmsTokenFrom(env: NodeJS.ProcessEnv, file: string): () => string
 
 /** Staff-only content of the CMS, served to signed-in staff (the CMS does not publish it). */
 export async function portalPlugin(app: FastifyInstance, options: PortalOptions): Promise<void> {
+  serviceContract(app);
   const query = async (locale: string): Promise<{ title: string; body: string } | null> => {
     const token = options.cmsToken();
     if (!token) throw new Error('No CMS API token for staff-only content');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteBuilder } from './builder.js';
 import { editorVerifier, type Editor } from './editors.js';
 import { PREVIEW_TYPES, previewIsValid, readDraft } from './preview.js';
+import { serviceContract } from '../http/schema.js';
 
 export interface PublishingOptions {
   cmsUrl: string;
@@ -34,6 +35,7 @@ const LOCALE = '^(en|fr|es|ar|bn)$';
  * preview page reads drafts through a link the CMS signs.
  */
 export async function publishingPlugin(app: FastifyInstance, options: PublishingOptions): Promise<void> {
+  serviceContract(app);
   const editorOf = editorVerifier(options.cmsUrl, options.timeoutMs);
 
   const allowAdminOrigin = (request: FastifyRequest, reply: FastifyReply) => {

@@ -6,6 +6,7 @@ import { runSearch } from '../reference/query.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
+import { serviceContract } from '../http/schema.js';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
 
@@ -102,6 +103,7 @@ function compare(a: RateRow, b: RateRow, field: SortableField): number {
 }
 
 export async function ratesPlugin(app: FastifyInstance, options: { database: Database; cacheSize?: number }): Promise<void> {
+  serviceContract(app);
   const { database } = options;
   // A day's rates only change when a pack is imported: kept a minute, like the reference service's answers.
   const cache = new AnswerCache<RateRow[]>(options.cacheSize ?? 400, 60_000);

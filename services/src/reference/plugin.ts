@@ -1,5 +1,4 @@
-import { sendError } from '../http/errors.js';
-import { strictSchemas } from '../http/schema.js';
+import { serviceContract } from '../http/schema.js';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -31,7 +30,7 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
     options.cacheTtlMs ?? 60_000,
   );
 
-  strictSchemas(app);
+  serviceContract(app);
 
   app.setNotFoundHandler((request, reply) => {
     const entity = request.url.slice(REFERENCE_PREFIX.length).split(/[/?]/)[1] ?? '';
@@ -41,7 +40,6 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
       message: known ? `No route ${request.method} ${request.url.split('?')[0]}` : `Unknown entity ${JSON.stringify(entity.slice(0, 60))}`,
     });
   });
-  app.setErrorHandler(sendError);
   // Bodiless POSTs search with every default.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};

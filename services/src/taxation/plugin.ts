@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
-import { jsonErrors } from '../reference/request-fields.js';
 import { loadTaxRules, type TaxRules } from './rules.js';
 import { NotEnoughInformationError, parseSimulationRequest, simulate, SIMULATION_BODY_SCHEMA } from './simulate.js';
-import { strictSchemas } from '../http/schema.js';
+import { serviceContract } from '../http/schema.js';
 
 export const TAXATION_PREFIX = SERVICE_INFO.taxation.prefix;
 
@@ -24,8 +23,7 @@ export interface TaxationPluginOptions {
 export async function taxationPlugin(app: FastifyInstance, options: TaxationPluginOptions): Promise<void> {
   const { database } = options;
   const rules = options.rules ?? loadTaxRules();
-  jsonErrors(app);
-  strictSchemas(app);
+  serviceContract(app);
 
   app.post<{ Body: Parameters<typeof parseSimulationRequest>[0] }>(
     '/simulate',

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
-import { jsonErrors } from '../reference/request-fields.js';
 import { parseRequirementsRequest, requirements, requirementsBodySchema } from './requirements.js';
-import { strictSchemas } from '../http/schema.js';
+import { serviceContract } from '../http/schema.js';
 import { loadRequirementRules, type RequirementRules } from './rules.js';
 
 export const TRADERS_GUIDE_PREFIX = SERVICE_INFO.tradersGuide.prefix;
@@ -23,8 +22,7 @@ export interface TradersGuidePluginOptions {
 export async function tradersGuidePlugin(app: FastifyInstance, options: TradersGuidePluginOptions): Promise<void> {
   const { database } = options;
   const rules = options.rules ?? (await loadRequirementRules());
-  jsonErrors(app);
-  strictSchemas(app);
+  serviceContract(app);
 
   app.post<{ Body: Parameters<typeof parseRequirementsRequest>[0] }>(
     '/requirements',

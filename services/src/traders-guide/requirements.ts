@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
-import { FieldError } from '../reference/request-fields.js';
+import { FieldError } from '../http/request.js';
 import { DECLARATION_DOCUMENT_SCHEMA, NO_NUL } from '../http/schema.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
 
