@@ -1,10 +1,13 @@
 // Tariff keyword search: quality and speed, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
 // set) on PostgreSQL.
-//   npm run bench:search [-- --duration <s> (10) --connections <n> (32) --quality-only --verbose]
+//   npm run bench:search [-- --duration <s> (10) --connections <n> (32) --processes <n,m> (1,2) --quality-only --verbose]
 // Quality: data/search-eval/keywords.csv, per language: share of queries whose first result is under an
 // accepted heading, and whose first 10 results include one (targets: 70% and 90%).
 // Speed: a reference service of its own (separate process, port 0, answer cache off, so every request runs
-// its SQL) answers the evaluation queries in all five languages with autocannon; p95 target 30 ms.
+// its SQL) answers the evaluation queries in all five languages with autocannon; p95 target 30 ms. It runs
+// as one process, then as two sharing the port (node:cluster), as two replicas would on one machine
+// (`--processes 1,2`); the target is judged on the single process.
+import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,10 +22,24 @@ import { benchPostgresUrl, option, pick, run } from './bench-common.js';
 
 const PACKS = ['hs', 'tariff', 'hsI18n', 'search'];
 
-if (process.argv.includes('--serve')) {
-  // Server process: the reference service without answer cache on the prepared database; prints its port.
+if (process.argv.includes('--serve') && cluster.isPrimary && Number(option('processes', '1')) > 1) {
+  // Several server processes: the database is prepared once, then each process serves the same port.
   const database = await openDatabase({ url: option('serve', '') });
   await prepareDatabase(database, { packs: PACKS });
+  await database.close();
+  const workers = Array.from({ length: Number(option('processes', '1')) }, () => cluster.fork());
+  const addresses = await Promise.all(
+    workers.map((worker) => new Promise<string>((resolve) => worker.once('listening', (a) => resolve(`http://127.0.0.1:${a.port}`)))),
+  );
+  console.log(`LISTENING ${addresses[0]}`);
+  process.on('SIGTERM', () => {
+    for (const worker of workers) worker.kill('SIGTERM');
+    process.exit(0);
+  });
+} else if (process.argv.includes('--serve')) {
+  // Server process: the reference service without answer cache on the prepared database; prints its port.
+  const database = await openDatabase({ url: option('serve', '') });
+  if (cluster.isPrimary) await prepareDatabase(database, { packs: PACKS });
   const app = Fastify();
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: 0 });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -68,7 +85,12 @@ if (process.argv.includes('--serve')) {
     targets.push(...scores.map((score) => score.first >= 0.7 && score.firstTen >= 0.9));
     if (process.argv.includes('--quality-only')) return;
 
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve', url], {
+    for (const processes of option('processes', '1,2').split(',').map(Number)) await speed(label, url, processes);
+    return;
+  };
+
+  const speed = async (label: string, url: string, processes: number) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve', url, '--processes', String(processes)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -88,9 +110,11 @@ if (process.argv.includes('--serve')) {
       await run(baseUrl, { name: 'warm-up', method: 'POST', request }, connections, 2);
       const result = await run(baseUrl, { name: 'keyword search, cache off', method: 'POST', request }, connections, duration);
       // The machine's load during the run: other work on the same cores makes requests queue longer.
-      console.log(`${label}: ${connections} connections, ${duration} s, uncached (load average ${loadavg()[0].toFixed(1)})`);
+      console.log(
+        `${label}, ${processes === 1 ? 'one process' : `${processes} processes`}: ${connections} connections, ${duration} s, uncached (load average ${loadavg()[0].toFixed(1)})`,
+      );
       console.table([result]);
-      targets.push(result['p95 ms'] < 30 && result.errors === 0);
+      if (processes === 1) targets.push(result['p95 ms'] < 30 && result.errors === 0);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
