@@ -99,15 +99,16 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     feedMinutes: config.centralBankFeedMinutes,
   });
   await app.register(uploadsPlugin, { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
-  // The staff content and the publishing routes share the portal service's prefix and its description.
+  // The staff content and the publishing routes share the portal service's prefix and its description,
+  // each in a context of its own (each sets its service contract).
   const portalService = async (scope: FastifyInstance) => {
-    await portalPlugin(scope, {
+    await scope.register(portalPlugin, {
       verifier,
       cmsUrl: config.cmsUrl,
       timeoutMs: config.cmsTimeoutMs,
       cmsToken: cmsTokenFrom(process.env, config.cmsTokenFile),
     });
-    await publishingPlugin(scope, {
+    await scope.register(publishingPlugin, {
       cmsUrl: config.cmsUrl,
       timeoutMs: config.cmsTimeoutMs,
       secret: secretFrom(process.env.PUBLISHING_SECRET, config.publishingSecretFile),

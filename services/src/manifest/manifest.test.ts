@@ -117,6 +117,9 @@ describe('manifest service', () => {
       ],
       [{ max: 5000, restrictions: [{ field: 'voyageNumber', operator: 'EQUALS', value: '1' }] }, 'max'],
       [{ selectFields: ['secret'], restrictions: [{ field: 'voyageNumber', operator: 'EQUALS', value: '1' }] }, 'selectFields[0]'],
+      // The one contract: no text taken for a number, no unknown property dropped in silence.
+      [{ max: '10', restrictions: [{ field: 'voyageNumber', operator: 'EQUALS', value: '1' }] }, 'max'],
+      [{ colour: 'red', restrictions: [{ field: 'voyageNumber', operator: 'EQUALS', value: '1' }] }, 'colour'],
     ];
     for (const [body, field] of cases) {
       const response = await search(body);

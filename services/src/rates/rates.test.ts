@@ -86,6 +86,9 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
       [`${RATES_PREFIX}/history`, 'currency'],
       [`${EXTERNAL_RATES_PREFIX}/search?date=yesterday`, 'date'],
       [`${EXTERNAL_RATES_PREFIX}/print?reportFormat=doc`, 'reportFormat'],
+      // An unknown parameter is refused, not dropped in silence.
+      [`${RATES_PREFIX}/search?colour=red`, 'colour'],
+      [`${EXTERNAL_RATES_PREFIX}/search?colour=red`, 'colour'],
     ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(400);
