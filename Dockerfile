@@ -12,9 +12,11 @@ RUN apt-get update \
 WORKDIR /app
 ENV GATSBY_TELEMETRY_DISABLED=1 STRAPI_TELEMETRY_DISABLED=true NODE_ENV=production
 
-# Dependencies first (root, services and cms: the root postinstall installs the other two).
+# Dependencies first (root with its workspace package shared/, services and cms: the root postinstall installs
+# the last two).
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
+COPY shared/package.json ./shared/
 COPY services/package.json services/package-lock.json ./services/
 COPY cms/package.json cms/package-lock.json ./cms/
 RUN npm ci --include=dev --no-audit --no-fund

@@ -36,13 +36,30 @@ export default tseslint.config(
   },
   {
     // Shared layers serve every tool, so they never depend on one.
-    files: ['src/{app,auth,components,config,export,http,i18n,styles,build}/**/*.{ts,tsx}'],
+    files: ['src/{app,auth,components,config,http,i18n,styles}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'Shared layers do not import features.' }] }],
     },
   },
   {
-    // The services share only the portal's access roles and export engine, never its pages or tools (two levels
+    // The shared package (shared/, @guichet/shared) stands alone: the portal and the services import it, it imports neither.
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}|(^|/)(src|services|features)/',
+              message: 'The shared package imports only itself and its dependencies.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The services share code with the portal only through @guichet/shared, never its pages or tools (two levels
     // up at least: from services/scripts/, ../src/ is the services' own code).
     files: ['services/**/*.ts'],
     rules: {
@@ -51,8 +68,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./){2,}src/(?!(config/access|config/tenant|export/|build/precompress))',
-              message: 'Services import only the shared roles, tenant profile and export engine from the portal.',
+              regex: '^(\\.\\./){2,}(src|shared)/',
+              message: "Services import the portal's shared code as @guichet/shared, nothing else of the portal.",
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from 'gatsby';
-import { FALLBACK_LANGUAGE, routeLanguages } from './src/config/tenant';
+import { FALLBACK_LANGUAGE, routeLanguages } from '@guichet/shared/config/tenant';
 
 /**
  * Where the build reads content: the CMS GraphQL endpoint itself (CMS_URL, as the guichet server uses it), not

@@ -1,7 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tenant, FALLBACK_LANGUAGE, routeLanguages } from './src/config/tenant';
+import { tenant, FALLBACK_LANGUAGE, routeLanguages } from '@guichet/shared/config/tenant';
 import { CUSTOM_PAGE_SLUGS, TOOL_SLUGS, paths } from './src/config/routes';
 import { renderMarkdown, withFallback } from './src/content/localize';
 import { redirectRules, writeRedirectFiles } from './src/content/redirects';
@@ -10,7 +10,7 @@ import { checkContentQuery } from './src/content/query-limits';
 import { writeTariffBooks } from './src/content/tariff-book';
 import { bookPath } from './src/content/tariff-book-texts';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
-import { precompress } from './src/build/precompress';
+import { precompress } from '@guichet/shared/build/precompress';
 
 const NEWS_PER_PAGE = 10;
 const template = (name: string) => resolve(`./src/templates/${name}.tsx`);

@@ -2,7 +2,7 @@ import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { BilingualText } from './BilingualText';
-import { currencyName } from '../i18n/language';
+import { currencyName } from '@guichet/shared/i18n/language';
 
 describe('reference names in the page language', () => {
   it('shows the Bengali translation on Bengali pages only', () => {

@@ -1,6 +1,6 @@
 import React from 'react';
-import { tenant } from '../config/tenant';
-import { textLanguage } from '../i18n/language';
+import { tenant } from '@guichet/shared/config/tenant';
+import { textLanguage } from '@guichet/shared/i18n/language';
 
 /**
  * A reference description in English, with the tenant's translation under it on pages in that

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serviceUrls } from '../config/services';
 import { http } from '../http/client';
 import { useRequest } from '../http/useRequest';
-import { formatDate } from '../i18n/language';
+import { formatDate } from '@guichet/shared/i18n/language';
 
 type Kind = 'customsRates' | 'centralBankRates' | 'tariff';
 

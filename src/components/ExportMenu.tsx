@@ -2,8 +2,8 @@ import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../app/notificationsSlice';
 import { useAppDispatch } from '../app/store';
-import { download } from '../export/download';
-import { exportFormatsFor, exportTable, extensionOf, type ExportFormat, type ExportTable } from '../export';
+import { download } from '@guichet/shared/export/download';
+import { exportFormatsFor, exportTable, extensionOf, type ExportFormat, type ExportTable } from '@guichet/shared/export/index';
 
 interface ExportMenuProps {
   /** Builds the table to export (it may fetch every row of the search). */

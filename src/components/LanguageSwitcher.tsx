@@ -1,8 +1,8 @@
 import React, { useEffect, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { routeLanguages, type Language } from '../config/tenant';
-import { switchLanguagePath } from '../i18n/language';
+import { routeLanguages, type Language } from '@guichet/shared/config/tenant';
+import { switchLanguagePath } from '@guichet/shared/i18n/language';
 
 /** Each language's own name, as its speakers write it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -3,7 +3,7 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { Crumb } from '../app/appSlice';
 import { TOOL_LINKS, paths } from '../config/routes';
-import { isLanguage, languageCookie } from '../i18n/language';
+import { isLanguage, languageCookie } from '@guichet/shared/i18n/language';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DelayedLoadNotice } from './DelayedLoadNotice';
 import { Emblem } from './Emblem';

@@ -3,7 +3,7 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/routes';
 import type { ArticleSummary } from '../content/types';
-import { formatDate, textLanguage } from '../i18n/language';
+import { formatDate, textLanguage } from '@guichet/shared/i18n/language';
 
 export function NewsCard({ article, language, headingLevel = 2 }: { article: ArticleSummary; language: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('common');

@@ -1,5 +1,5 @@
 import React from 'react';
-import { textLanguage } from '../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 
 /** HTML rendered at build time from CMS Markdown, in the language it is written in. */
 export function RichText({ html, lang }: { html: string; lang: string }) {

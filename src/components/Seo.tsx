@@ -1,6 +1,6 @@
 import React from 'react';
-import { tenant, routeLanguages } from '../config/tenant';
-import { direction } from '../i18n/language';
+import { tenant, routeLanguages } from '@guichet/shared/config/tenant';
+import { direction } from '@guichet/shared/i18n/language';
 import { useSiteMetadata } from './useSiteMetadata';
 
 interface SeoProps {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '../export/pdf';
+import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '@guichet/shared/export/pdf';
 import { nodeText, tariffRequest, toTariffCode, type NomenclatureNode, type TariffCode } from '../features/tariff/api';
 import { hasHsTextIn, tariffTable } from '../features/tariff/table';
 import { bookPath, bookTexts, type BookTexts } from './tariff-book-texts';

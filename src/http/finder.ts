@@ -1,5 +1,5 @@
 import { http } from './client';
-import { tenant } from '../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 
 /** The finder's time-out (SPEC section 9). */
 export const FINDER_TIMEOUT_MS = 15000;

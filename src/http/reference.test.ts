@@ -11,7 +11,7 @@ import {
   searchReference,
   type ReferenceRecord,
 } from './reference';
-import { todayIso } from '../i18n/language';
+import { todayIso } from '@guichet/shared/i18n/language';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,6 @@
 import { http } from './client';
 import { serviceUrls } from '../config/services';
-import { todayIso } from '../i18n/language';
+import { todayIso } from '@guichet/shared/i18n/language';
 
 /** The reference-data service's search contract (SPEC section 7): one place for every tool that reads it. */
 export type Operator =

@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InLanguage } from './InLanguage';
-import { languageOfPath } from './language';
+import { languageOfPath } from '@guichet/shared/i18n/language';
 import { headText, type TranslationsData } from './head-text';
 
 const common = (language: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', 'locales', language, 'common.json'), 'utf8'));

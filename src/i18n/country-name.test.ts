@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName } from './language';
+import { countryName } from '@guichet/shared/i18n/language';
 
 describe('country names in the page language', () => {
   it('names a country in each of the five languages', () => {

@@ -8,7 +8,7 @@ import { RichText } from '../components/RichText';
 import { paths } from '../config/routes';
 import type { CustomPage } from '../content/types';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { textLanguage } from '../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { page: CustomPage };
 

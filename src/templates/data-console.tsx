@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
-import { DATA_CONSOLE_ROLES } from '../config/access';
+import { DATA_CONSOLE_ROLES } from '@guichet/shared/config/access';
 import { DataConsole } from '../features/dataConsole/DataConsole';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';

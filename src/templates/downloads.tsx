@@ -6,7 +6,7 @@ import { Seo } from '../components/Seo';
 import type { Download } from '../content/types';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { fileSize, textLanguage } from '../i18n/language';
+import { fileSize, textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { downloads: Download[] };
 

@@ -7,7 +7,7 @@ import { RichText } from '../components/RichText';
 import type { FaqEntry } from '../content/types';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { textLanguage } from '../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { entries: FaqEntry[] };
 

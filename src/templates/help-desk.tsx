@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
-import { HELPDESK_ROLES } from '../config/access';
+import { HELPDESK_ROLES } from '@guichet/shared/config/access';
 import { HelpDesk } from '../features/helpdesk/HelpDesk';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';

@@ -9,7 +9,7 @@ import { TOOL_LINKS, paths } from '../config/routes';
 import type { ArticleSummary, HomeContent } from '../content/types';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-import { textLanguage } from '../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { home: HomeContent | null; latestNews: ArticleSummary[] };
 

@@ -6,13 +6,13 @@ import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
-import { INTERNAL_TOOLS_ROLES } from '../config/access';
+import { INTERNAL_TOOLS_ROLES } from '@guichet/shared/config/access';
 import { serviceUrls } from '../config/services';
 import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
 import type { InternalToolsContent } from '../content/types';
 import { http } from '../http/client';
 import { useRequest } from '../http/useRequest';
-import { textLanguage } from '../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 

@@ -9,7 +9,7 @@ import { RichText } from '../components/RichText';
 import { ShareActions } from '../components/ShareActions';
 import { paths } from '../config/routes';
 import type { Article } from '../content/types';
-import { formatDate, textLanguage } from '../i18n/language';
+import { formatDate, textLanguage } from '@guichet/shared/i18n/language';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 
 type Context = { article: Article };

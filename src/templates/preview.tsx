@@ -10,7 +10,7 @@ import { serviceUrls } from '../config/services';
 import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
 import { http } from '../http/client';
 import { useRequest } from '../http/useRequest';
-import { formatDate } from '../i18n/language';
+import { formatDate } from '@guichet/shared/i18n/language';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 

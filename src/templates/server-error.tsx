@@ -3,7 +3,7 @@ import { graphql } from 'gatsby';
 import { ErrorPage } from '../components/ErrorPage';
 import { Seo } from '../components/Seo';
 import { InLanguage } from '../i18n/InLanguage';
-import { languageOfPath } from '../i18n/language';
+import { languageOfPath } from '@guichet/shared/i18n/language';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
 

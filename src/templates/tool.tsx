@@ -12,7 +12,7 @@ import { ManifestSearch } from '../features/manifest/ManifestSearch';
 import { TaxationSimulation } from '../features/taxation/TaxationSimulation';
 import { TradersGuide } from '../features/tradersGuide/TradersGuide';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
-import { MANIFEST_ROLES } from '../config/access';
+import { MANIFEST_ROLES } from '@guichet/shared/config/access';
 import { Seo } from '../components/Seo';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';

@@ -1,6 +1,6 @@
 /** How current the data visitors see is: its latest date, where it came from, and whether it is older than its cadence. */
 import type { Database } from '../db/database.js';
-import { tenant } from '../../../src/config/tenant.js';
+import { tenant } from '@guichet/shared/config/tenant';
 import { today } from '../http/request.js';
 import type { Kind } from './kinds.js';
 import { latestDate } from './tables.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { isCalendarDate, RequestError } from '../http/request.js';
-import { DATA_CONSOLE_ROLES } from '../../../src/config/access.js';
+import { DATA_CONSOLE_ROLES } from '@guichet/shared/config/access';
 import { checkFile, KINDS, MAX_FILE_BYTES, type Kind } from './kinds.js';
 import {
   applyDue,

@@ -1,4 +1,4 @@
-import { tenant } from '../../../src/config/tenant.js';
+import { tenant } from '@guichet/shared/config/tenant';
 import { LANGUAGES } from '../languages.js';
 /**
  * The finder's answers, shaped for the site: predictions with their national tariff lines, the HS

@@ -3,7 +3,7 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
-import { HELPDESK_STAFF_ROLES } from '../../../src/config/access.js';
+import { HELPDESK_STAFF_ROLES } from '@guichet/shared/config/access';
 import { serviceContract } from '../http/schema.js';
 
 export const HELPDESK_PREFIX = SERVICE_INFO.helpdesk.prefix;

@@ -3,7 +3,7 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import { requireRoles, type Verifier } from '../identity/verify.js';
 import { today } from '../http/request.js';
 import { REPORT_FORMATS, REPORT_LOCALES, reportFile, type ReportFormat, type ReportLocale } from '../reports/report.js';
-import { MANIFEST_ROLES } from '../../../src/config/access.js';
+import { MANIFEST_ROLES } from '@guichet/shared/config/access';
 import { sampleManifests, VESSEL_STATUSES, type ManifestData, type VesselStatus } from './sample.js';
 import { MANIFEST_MAX, searchManifests, selectColumns, type ManifestSearch } from './search.js';
 import { serviceContract } from '../http/schema.js';

@@ -3,7 +3,7 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { requireRoles, type Verifier } from '../identity/verify.js';
-import { INTERNAL_TOOLS_ROLES } from '../../../src/config/access.js';
+import { INTERNAL_TOOLS_ROLES } from '@guichet/shared/config/access';
 import { serviceContract } from '../http/schema.js';
 
 export const PORTAL_PREFIX = SERVICE_INFO.portal.prefix;

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../config.js';
 // The portal's one export engine, shared with the browser: the same files whoever makes them.
-import { tableToCsv } from '../../../src/export/csv.js';
-import { tableToXlsx } from '../../../src/export/xlsx.js';
-import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '../../../src/export/pdf.js';
-import type { ExportTable } from '../../../src/export/table.js';
+import { tableToCsv } from '@guichet/shared/export/csv';
+import { tableToXlsx } from '@guichet/shared/export/xlsx';
+import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '@guichet/shared/export/pdf';
+import type { ExportTable } from '@guichet/shared/export/table';
 
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { precompress } from '../../../src/build/precompress.js';
+import { precompress } from '@guichet/shared/build/precompress';
 import { sitePlugin } from './plugin.js';
 
 let dir: string;

@@ -93,7 +93,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     redirect: true,
     index: ['index.html'],
     cacheControl: false,
-    // The build writes file.br and file.gz beside text files (src/build/precompress.ts).
+    // The build writes file.br and file.gz beside text files (shared/build/precompress.ts).
     preCompressed: true,
     setHeaders(res, path) {
       const original = path.replace(/\.(br|gz)$/, '');

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
 import { useRequest } from '../../http/useRequest';
-import { formatNumber } from '../../i18n/language';
+import { formatNumber } from '@guichet/shared/i18n/language';
 import { fetchNotes, fetchTree, recordUsage, shownProbability, type Prediction } from './api';
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
 import { loadDetails, searchPredictions, selectAiTariff } from './slice';

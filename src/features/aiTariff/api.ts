@@ -1,6 +1,6 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
-import { tenant } from '../../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 import { FINDER_TIMEOUT_MS, finderGet } from '../../http/finder';
 
 export { convertKeys, FINDER_TIMEOUT_MS } from '../../http/finder';

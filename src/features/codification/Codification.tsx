@@ -7,9 +7,9 @@ import { CACHED_ENTITIES, loadReferenceList, selectReferenceLists, type CachedEn
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
-import { tenant, usesTranslatedSearch } from '../../config/tenant';
-import { textLanguage } from '../../i18n/language';
-import type { ExportTable } from '../../export';
+import { tenant, usesTranslatedSearch } from '@guichet/shared/config/tenant';
+import { textLanguage } from '@guichet/shared/i18n/language';
+import type { ExportTable } from '@guichet/shared/export/index';
 import { searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import {

@@ -1,6 +1,6 @@
 import React, { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n/language';
+import { formatDate } from '@guichet/shared/i18n/language';
 import {
   feedState,
   KINDS,

@@ -1,6 +1,6 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n/language';
+import { formatDate } from '@guichet/shared/i18n/language';
 import { messageOf, rollBack, type Kind, type Publication } from './api';
 import { number } from './format';
 

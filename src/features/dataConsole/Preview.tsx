@@ -1,6 +1,6 @@
 import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, todayIso } from '../../i18n/language';
+import { formatDate, todayIso } from '@guichet/shared/i18n/language';
 import {
   discardUpload,
   MAX_FILE_BYTES,

@@ -1,8 +1,8 @@
 import React, { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { tenant } from '../../config/tenant';
-import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '../../i18n/language';
+import { tenant } from '@guichet/shared/config/tenant';
+import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
 import { todayIso } from './api';
 import { conversionCleared, conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption, selectExchangeRates } from './slice';
 

@@ -10,9 +10,9 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { paths } from '../../config/routes';
-import { tenant } from '../../config/tenant';
-import type { ExportTable } from '../../export';
-import { currencyName, formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { tenant } from '@guichet/shared/config/tenant';
+import type { ExportTable } from '@guichet/shared/export/index';
+import { currencyName, formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
 import {
   addDifference,
   currencyNameIn,

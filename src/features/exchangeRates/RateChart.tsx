@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/store';
 import { notify } from '../../app/notificationsSlice';
 import { paths } from '../../config/routes';
-import { tenant } from '../../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 import { useRequest } from '../../http/useRequest';
-import { direction, formatDate, formatNumber } from '../../i18n/language';
+import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
 import { fetchHistory, shiftDays, todayIso, type RateHistory } from './api';
 
 const WIDTH = 720;

@@ -1,7 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
-import { usesTranslatedSearch } from '../../config/tenant';
-import { currencyName, formatNumber } from '../../i18n/language';
+import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
+import { currencyName, formatNumber } from '@guichet/shared/i18n/language';
 
 /** A currency's customs rate on a date: units of the local currency per unit of the currency. */
 export interface ExchangeRate {
@@ -32,7 +32,7 @@ export interface RatesPage {
   totalCount: number;
 }
 
-export { todayIso } from '../../i18n/language';
+export { todayIso } from '@guichet/shared/i18n/language';
 
 /**
  * A currency's name in the page language, for files that carry one name only: the browser's CLDR name

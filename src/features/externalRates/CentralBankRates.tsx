@@ -7,8 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, Pager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
-import { download } from '../../export/download';
-import { formatDate, formatNumber } from '../../i18n/language';
+import { download } from '@guichet/shared/export/download';
+import { formatDate, formatNumber } from '@guichet/shared/i18n/language';
 import { fetchCsv, printUrl, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
 import { searchExternalRates, selectExternalRates } from './slice';
 

@@ -2,8 +2,8 @@ import React, { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch } from '../../app/store';
-import { download } from '../../export/download';
-import { formatDate } from '../../i18n/language';
+import { download } from '@guichet/shared/export/download';
+import { formatDate } from '@guichet/shared/i18n/language';
 import {
   answerRequest,
   ATTACHMENT_MAX_BYTES,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { ResultStatus } from '../../components/ResultStatus';
-import { formatDate } from '../../i18n/language';
+import { formatDate } from '@guichet/shared/i18n/language';
 import { paths } from '../../config/routes';
 import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
 import { loadLatest, loadVessels, selectManifest } from './slice';

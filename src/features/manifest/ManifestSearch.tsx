@@ -7,8 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
 import { ResultStatus } from '../../components/ResultStatus';
-import { download } from '../../export/download';
-import { formatDate } from '../../i18n/language';
+import { download } from '@guichet/shared/export/download';
+import { formatDate } from '@guichet/shared/i18n/language';
 import { paths } from '../../config/routes';
 import {
   DATE_FIELDS,

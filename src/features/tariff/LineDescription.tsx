@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualText } from '../../components/BilingualText';
-import { textLanguage } from '../../i18n/language';
+import { textLanguage } from '@guichet/shared/i18n/language';
 import type { HsText, TariffCode } from './api';
 import { hasHsTextIn } from './table';
 

@@ -3,7 +3,7 @@ import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
-import { formatNumber } from '../../i18n/language';
+import { formatNumber } from '@guichet/shared/i18n/language';
 import { BilingualText } from '../../components/BilingualText';
 import {
   getNomenclature,

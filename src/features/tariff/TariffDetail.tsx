@@ -1,10 +1,10 @@
 import React, { useEffect, useId, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { tenant } from '../../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 import { paths } from '../../config/routes';
 import { useRequest } from '../../http/useRequest';
-import { formatDate, formatNumber, textLanguage } from '../../i18n/language';
+import { formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
 import {
   getNomenclature,
   getNotes,

@@ -1,6 +1,6 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
-import { tenant } from '../../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 import { finderGet } from '../../http/finder';
 import { searchBody } from '../../http/reference';
 

@@ -1,4 +1,4 @@
-import type { ExportTable } from '../../export';
+import type { ExportTable } from '@guichet/shared/export/index';
 import { TAX_COLUMNS, type TariffCode } from './api';
 
 /** HS codes shown the way the tariff prints them: 0901.11.10 */

@@ -1,4 +1,4 @@
-import { tenant } from '../../config/tenant';
+import { tenant } from '@guichet/shared/config/tenant';
 import { normaliseCode } from './api';
 
 export interface ValidationError {

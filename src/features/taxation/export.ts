@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ExportTable } from '../../export';
-import { formatNumber } from '../../i18n/language';
+import type { ExportTable } from '@guichet/shared/export/index';
+import { formatNumber } from '@guichet/shared/i18n/language';
 import type { SimulationResult, TaxationInput } from './api';
 
 /**

@@ -5,7 +5,7 @@ import { http } from '../../http/client';
 import { EMPTY_INPUT, inputErrors, simulationRequest, type TaxationInput } from './api';
 import { runSimulation, selectTaxation } from './slice';
 import { simulationTable } from './export';
-import { tableToCsv } from '../../export/csv';
+import { tableToCsv } from '@guichet/shared/export/csv';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,10 +7,10 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { BilingualText } from '../../components/BilingualText';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
-import { usesTranslatedSearch } from '../../config/tenant';
+import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { commodityName, searchReference, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { countryName, optionLabel, textLanguage } from '../../i18n/language';
+import { countryName, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
 import { commodityOf, EMPTY_CONSIGNMENT, procedureCode, type Consignment, type FieldError, type RequiredDocument } from './api';
 import { documentsTable } from './export';
 import {

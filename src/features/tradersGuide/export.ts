@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ExportTable } from '../../export';
+import type { ExportTable } from '@guichet/shared/export/index';
 import type { DocumentName, RequiredDocument } from './api';
 
 /** The required documents as the export engine takes them; alternatives are one row, "One of these documents: ...". */

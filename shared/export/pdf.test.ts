@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_FONT_FILES, tableToPdf, type ExportTable, type PdfFonts } from './pdf';
 
 // Rendered pages are compared with the images in __reference__ (pdftoppm, 50 dpi). To regenerate them after an
-// intended change of the layout: UPDATE_PDF_REFERENCES=1 npx vitest run src/export/pdf.test.ts, then look at them.
+// intended change of the layout: UPDATE_PDF_REFERENCES=1 npx vitest run shared/export/pdf.test.ts, then look at them.
 const REFERENCE_DIR = join(__dirname, '__reference__');
 const FONT_DIR = join(__dirname, '..', '..', 'static', 'fonts');
 const UPDATE = process.env.UPDATE_PDF_REFERENCES === '1';
