@@ -7,9 +7,9 @@ import { CsvRecord, csvRecords, DataFileError, uniqueKeys } from '../db/pack-fil
 import { TARIFF_COLUMNS, tariffLineOf, type TariffLine } from '../db/tariff-packs.js';
 import { loadTaxRules, type TaxRules } from '../taxation/rules.js';
 import { readXlsxRows, SpreadsheetError } from './xlsx.js';
+import { KINDS, MAX_FILE_BYTES, type Kind } from '@guichet/shared/api/data-console';
 
-export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
-export type Kind = (typeof KINDS)[number];
+export { KINDS, MAX_FILE_BYTES, type Kind };
 
 /** One dated rate: customs rates in BDT per unit; central bank rates in units per EUR. */
 export interface RateLine {
@@ -54,8 +54,7 @@ const REASONS = {
 } as const;
 export type Reason = keyof typeof REASONS | 'emptyFile' | 'tooLarge' | 'noLines' | 'tooManyLines' | 'spreadsheet';
 
-/** Largest file taken (bytes) and most lines. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Most lines taken (the largest file: MAX_FILE_BYTES). */
 export const MAX_LINES = 200_000;
 /** More errors than this are counted, not listed. */
 export const MAX_ERRORS_LISTED = 500;

@@ -9,71 +9,15 @@ import { sql, type Transaction } from 'kysely';
 import type { AnyDatabase, Database } from '../db/database.js';
 import { today } from '../http/request.js';
 import type { TariffLine } from '../db/tariff-packs.js';
+import type { Diff, DiffLine, Publication, PublicationStatus, Upload, UploadStatus } from '@guichet/shared/api/data-console';
 import { KIND_DEFINITIONS, KINDS, type Kind, type Line, type RateLine } from './kinds.js';
 import { liveBefore, liveOn, replaceLines } from './tables.js';
-import { applyEdition, restoreDocuments, tariffDiff, undoEdition, type TariffDiffLine, type TariffUndo } from './tariff.js';
+import { applyEdition, restoreDocuments, tariffDiff, undoEdition, type TariffUndo } from './tariff.js';
 
 /** A day-on-day change larger than this (percent) is highlighted, and holds a feed for an officer. */
 export const JUMP_PERCENT = 5;
 /** Preview lines listed (all are counted). */
 export const MAX_PREVIEW_LINES = 2000;
-
-export type UploadStatus = 'checked' | 'held' | 'published' | 'discarded';
-export type PublicationStatus = 'scheduled' | 'live' | 'rolledBack' | 'cancelled';
-
-export interface Upload {
-  id: string;
-  kind: Kind;
-  source: 'upload' | 'feed';
-  fileName: string;
-  checksum: string;
-  rowCount: number;
-  status: UploadStatus;
-  problems: Array<{ field: string; message: string }> | null;
-  createdBy: string;
-  createdAt: string;
-}
-
-export interface DiffLine {
-  date: string;
-  currency: string;
-  /** The line's rate in the file (null: removed). */
-  rate: number | null;
-  /** The live rate on the same date (null: none). */
-  live: number | null;
-  /** The rate in effect the day before (null: none). */
-  previous: number | null;
-  changePercent: number | null;
-  status: 'new' | 'changed' | 'unchanged' | 'removed';
-  jump: boolean;
-}
-
-export interface Diff {
-  /** jumps: rates that moved more than JUMP_PERCENT in a day; tariff lines whose TTI changes. */
-  counts: { new: number; changed: number; unchanged: number; removed: number; jumps: number };
-  /** The dates the rates cover (a tariff edition: empty). */
-  from: string;
-  to: string;
-  lines: Array<DiffLine | TariffDiffLine>;
-  truncated: boolean;
-}
-
-export interface Publication {
-  id: number;
-  uploadId: string;
-  kind: Kind;
-  fileName: string;
-  validFrom: string;
-  status: PublicationStatus;
-  checksum: string;
-  rowCount: number;
-  summary: Diff['counts'];
-  publishedBy: string;
-  publishedAt: string;
-  appliedAt: string | null;
-  rolledBackBy: string | null;
-  rolledBackAt: string | null;
-}
 
 export class ConsoleError extends Error {
   constructor(

@@ -8,24 +8,12 @@ import { textIndexOf, type AnyDatabase, type Database } from '../db/database.js'
 import { DEFAULT_DATA_DIR } from '../config.js';
 import { previousDay } from '../db/packs.js';
 import { commodityRow, type TariffLine } from '../db/tariff-packs.js';
+import type { TariffDiffLine, Taxes } from '@guichet/shared/api/data-console';
 import { loadLexicon, loadNomenclature } from '../finder/data.js';
 import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
 
 const CHUNK = 500;
 const TABLE = 'ref_commodity';
-
-/** A line's taxes and TTI (percent). */
-export type Taxes = Omit<TariffLine, 'code' | 'description' | 'unit'>;
-
-export interface TariffDiffLine {
-  code: string;
-  description: string;
-  status: 'new' | 'changed' | 'unchanged' | 'removed';
-  before: Taxes | null;
-  after: Taxes | null;
-  /** Whether the line's TTI changes. */
-  jump: boolean;
-}
 
 /** What a published edition changed, to undo it. */
 export interface TariffUndo {

@@ -4,21 +4,12 @@ import type { Database } from '../db/database.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
 import { serviceContract } from '../http/schema.js';
+import type { CentralBankRate } from '@guichet/shared/api/rates';
 
 export const EXTERNAL_RATES_PREFIX = SERVICE_INFO.externalRates.prefix;
 
 /** The central bank whose reference rates this service publishes, and the currency they are quoted against. */
 export const CENTRAL_BANK = { name: 'European Central Bank', base: 'EUR' } as const;
-
-export interface CentralBankRate {
-  currency: string;
-  currencyName: string | null;
-  /** The bank's quotation date (the latest on or before the date asked for). */
-  date: string;
-  /** Units of the currency per one unit of the base currency. */
-  rate: number;
-  baseCurrency: string;
-}
 
 /** A currency's name in the file's language (CLDR, through Node's ICU), else the reference name in English. */
 function nameIn(code: string, english: string | null, locale: ReportLocale): string | null {

@@ -1,3 +1,4 @@
+import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from '@guichet/shared/api/manifest';
 import { generator } from '../db/sample-data.js';
 
 /**
@@ -8,46 +9,7 @@ import { generator } from '../db/sample-data.js';
  * record says sample = true. A deployment replaces this feed with its own manifest system.
  */
 
-export const VESSEL_STATUSES = ['Underway', 'Moored', 'Stopped', 'Other'] as const;
-export type VesselStatus = (typeof VESSEL_STATUSES)[number];
-
-export interface Manifest {
-  registrationYear: number;
-  registrationNumber: number;
-  customsOfficeCode: string;
-  customsOfficeName: string;
-  voyageNumber: string;
-  vesselName: string;
-  vesselImo: string;
-  flow: 'import' | 'export';
-  placeOfDeparture: string;
-  placeOfDepartureName: string;
-  placeOfDestination: string;
-  placeOfDestinationName: string;
-  departureDate: string;
-  arrivalDate: string;
-  registrationDate: string;
-  billsOfLading: number;
-  containers: number;
-  grossMassKg: number;
-  sample: true;
-}
-
-export interface Vessel {
-  vesselName: string;
-  vesselImo: string;
-  flag: string;
-  vesselType: string;
-  status: VesselStatus;
-  lastPort: string;
-  lastPortName: string;
-  nextPort: string;
-  nextPortName: string;
-  /** Latest voyage: its arrival (past or expected) at the national port. */
-  voyageNumber: string;
-  arrivalDate: string;
-  sample: true;
-}
+export { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus };
 
 /** National sea ports (UN/LOCODE) and the customs office (reference data code) that registers their manifests. */
 const NATIONAL_PORTS: Array<{ locode: string; name: string; office: string; officeName: string; weight: number }> = [

@@ -7,19 +7,9 @@ import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 import { serviceContract } from '../http/schema.js';
+import type { ExchangeRate } from '@guichet/shared/api/rates';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
-
-/** One currency's customs rate on a date: BDT per unit of the currency. */
-export interface RateRow {
-  code: string;
-  description: string | null;
-  descriptionTranslated: string | null;
-  exchangeRate: number;
-  difference?: number | null;
-  validFromDate: string;
-  validToDate: string | null;
-}
 
 const SORTABLE = ['code', 'description', 'exchangeRate', 'difference'] as const;
 type SortableField = (typeof SORTABLE)[number];
@@ -63,7 +53,7 @@ function sortOf(value: string | undefined): Array<{ field: SortableField; descen
 }
 
 /** Every currency's rate valid on a date (the latest published rate on or before it). */
-export async function ratesOn(database: Database, date: string): Promise<RateRow[]> {
+export async function ratesOn(database: Database, date: string): Promise<ExchangeRate[]> {
   const { resultList } = await runSearch(
     database,
     ENTITIES.get('exchangeRate')!,
@@ -84,7 +74,7 @@ export async function ratesOn(database: Database, date: string): Promise<RateRow
  * Today's rate minus the previous day's, for the rows whose previous-day rate has a closed validity
  * (non-null validToDate): an open-ended previous rate is still the current one, so there is nothing to compare.
  */
-export function withDifference(rows: RateRow[], previous: RateRow[]): RateRow[] {
+export function withDifference(rows: ExchangeRate[], previous: ExchangeRate[]): ExchangeRate[] {
   const before = new Map(previous.map((row) => [row.code, row]));
   return rows.map((row) => {
     const earlier = before.get(row.code);
@@ -93,7 +83,7 @@ export function withDifference(rows: RateRow[], previous: RateRow[]): RateRow[] 
   });
 }
 
-function compare(a: RateRow, b: RateRow, field: SortableField): number {
+function compare(a: ExchangeRate, b: ExchangeRate, field: SortableField): number {
   const x = a[field] ?? null;
   const y = b[field] ?? null;
   if (x === y) return 0;
@@ -106,7 +96,7 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
   serviceContract(app);
   const { database } = options;
   // A day's rates only change when a pack is imported: kept a minute, like the reference service's answers.
-  const cache = new AnswerCache<RateRow[]>(options.cacheSize ?? 400, 60_000);
+  const cache = new AnswerCache<ExchangeRate[]>(options.cacheSize ?? 400, 60_000);
   const ratesOf = async (date: string) => [...(await cache.get(date, () => ratesOn(database, date)))];
 
   app.get<{ Querystring: SearchQuery }>(

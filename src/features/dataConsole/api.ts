@@ -2,11 +2,29 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { base64Of } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
+import {
+  KINDS,
+  MAX_FILE_BYTES,
+  type Diff,
+  type DiffLine,
+  type Kind,
+  type Publication,
+  type TariffDiffLine,
+  type Taxes,
+  type Upload,
+} from '@guichet/shared/api/data-console';
 
-export const KINDS = ['customsRates', 'centralBankRates', 'tariff'] as const;
-export type Kind = (typeof KINDS)[number];
-/** Largest file the service takes. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export {
+  KINDS,
+  MAX_FILE_BYTES,
+  type Diff as Preview,
+  type DiffLine,
+  type Kind,
+  type Publication,
+  type TariffDiffLine,
+  type Taxes,
+  type Upload,
+};
 
 export interface LineError {
   file: string;
@@ -17,76 +35,6 @@ export interface LineError {
   reason?: string;
   value?: string;
   repeats?: number;
-}
-
-export interface Upload {
-  id: string;
-  kind: Kind;
-  source: 'upload' | 'feed';
-  fileName: string;
-  checksum: string;
-  rowCount: number;
-  status: 'checked' | 'held' | 'published' | 'discarded';
-  problems: Array<{ field: string; message: string }> | null;
-  createdBy: string;
-  createdAt: string;
-}
-
-export interface DiffLine {
-  date: string;
-  currency: string;
-  rate: number | null;
-  live: number | null;
-  previous: number | null;
-  changePercent: number | null;
-  status: 'new' | 'changed' | 'unchanged' | 'removed';
-  jump: boolean;
-}
-
-export interface Taxes {
-  cd: number;
-  rd: number;
-  sd: number;
-  vat: number;
-  ait: number;
-  at: number;
-  tti: number;
-}
-
-/** A line of a tariff edition against the edition in force. */
-export interface TariffDiffLine {
-  code: string;
-  description: string;
-  status: DiffLine['status'];
-  before: Taxes | null;
-  after: Taxes | null;
-  jump: boolean;
-}
-
-export interface Preview {
-  /** jumps: rates that moved over 5 % in a day; tariff lines whose TTI changes. */
-  counts: { new: number; changed: number; unchanged: number; removed: number; jumps: number };
-  /** The dates rates cover (a tariff edition: empty). */
-  from: string;
-  to: string;
-  lines: Array<DiffLine | TariffDiffLine>;
-  truncated: boolean;
-}
-
-export interface Publication {
-  id: number;
-  kind: Kind;
-  fileName: string;
-  validFrom: string;
-  status: 'scheduled' | 'live' | 'rolledBack' | 'cancelled';
-  checksum: string;
-  rowCount: number;
-  summary: Preview['counts'];
-  publishedBy: string;
-  publishedAt: string;
-  appliedAt: string | null;
-  rolledBackBy: string | null;
-  rolledBackAt: string | null;
 }
 
 export interface FeedState {
@@ -109,9 +57,9 @@ export class RefusedFile extends Error {
 
 const url = (path: string) => `${serviceUrls.dataConsole}${path}`;
 
-export async function uploadFile(kind: Kind, file: File): Promise<{ upload: Upload; preview: Preview }> {
+export async function uploadFile(kind: Kind, file: File): Promise<{ upload: Upload; preview: Diff }> {
   try {
-    const { data } = await http.post<{ upload: Upload; preview: Preview }>(url('uploads'), {
+    const { data } = await http.post<{ upload: Upload; preview: Diff }>(url('uploads'), {
       kind,
       fileName: file.name,
       content: await base64Of(file),
@@ -127,7 +75,7 @@ export async function uploadFile(kind: Kind, file: File): Promise<{ upload: Uplo
 }
 
 export const previewUpload = async (id: string) =>
-  (await http.get<{ upload: Upload; preview: Preview }>(url(`uploads/${encodeURIComponent(id)}/preview`))).data;
+  (await http.get<{ upload: Upload; preview: Diff }>(url(`uploads/${encodeURIComponent(id)}/preview`))).data;
 export const publishUpload = async (id: string, validFrom: string) =>
   (await http.post<Publication>(url(`uploads/${encodeURIComponent(id)}/publish`), { validFrom })).data;
 export const discardUpload = async (id: string) => {

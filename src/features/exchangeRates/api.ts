@@ -2,18 +2,9 @@ import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { currencyName, formatNumber } from '@guichet/shared/i18n/language';
+import type { ExchangeRate } from '@guichet/shared/api/rates';
 
-/** A currency's customs rate on a date: units of the local currency per unit of the currency. */
-export interface ExchangeRate {
-  code: string;
-  description: string | null;
-  descriptionTranslated: string | null;
-  exchangeRate: number;
-  /** Today's rate minus the previous day's; null where there is nothing to compare. */
-  difference?: number | null;
-  validFromDate: string;
-  validToDate: string | null;
-}
+export type { ExchangeRate };
 
 export interface RatesSearch {
   /** Search text (code or name). */

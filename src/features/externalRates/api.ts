@@ -1,14 +1,8 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
+import type { CentralBankRate } from '@guichet/shared/api/rates';
 
-/** A central bank's reference rate: units of the currency per unit of the bank's base currency. */
-export interface CentralBankRate {
-  currency: string;
-  currencyName: string | null;
-  date: string;
-  rate: number;
-  baseCurrency: string;
-}
+export type { CentralBankRate };
 
 export interface ExternalRatesSearch {
   /** Rates of the latest quotation day on or before this date. */

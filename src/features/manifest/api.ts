@@ -1,46 +1,8 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
+import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from '@guichet/shared/api/manifest';
 
-/** A manifest as the service lists it (sample feed in the embedded default). */
-export interface Manifest {
-  registrationYear: number;
-  registrationNumber: number;
-  registrationDate: string;
-  customsOfficeCode: string;
-  customsOfficeName: string;
-  voyageNumber: string;
-  vesselName: string;
-  vesselImo: string;
-  flow: 'import' | 'export';
-  placeOfDeparture: string;
-  placeOfDepartureName: string;
-  placeOfDestination: string;
-  placeOfDestinationName: string;
-  departureDate: string;
-  arrivalDate: string;
-  billsOfLading: number;
-  containers: number;
-  grossMassKg: number;
-  sample?: boolean;
-}
-
-export const VESSEL_STATUSES = ['Underway', 'Moored', 'Stopped', 'Other'] as const;
-export type VesselStatus = (typeof VESSEL_STATUSES)[number];
-
-export interface Vessel {
-  vesselName: string;
-  vesselImo: string;
-  flag: string;
-  vesselType: string;
-  status: VesselStatus;
-  lastPort: string;
-  lastPortName: string;
-  nextPort: string;
-  nextPortName: string;
-  voyageNumber: string;
-  arrivalDate: string;
-  sample?: boolean;
-}
+export { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus };
 
 export const DATE_FIELDS = ['arrivalDate', 'departureDate', 'registrationDate'] as const;
 export const TEXT_FIELDS = ['customsOfficeCode', 'placeOfDeparture', 'placeOfDestination', 'registrationNumber', 'voyageNumber'] as const;
