@@ -1,4 +1,5 @@
 /** The tariff, HS 2022 (and its texts in other languages) and the keyword search documents built from them. */
+import type { Taxes } from '@guichet/shared/api/data-console';
 import { finderDataFiles, loadLexicon, loadNomenclature } from '../finder/data.js';
 import { buildSearchDocuments, SEARCH_TABLE } from '../search/documents.js';
 import { isSearchLanguage } from '../search/text.js';
@@ -11,17 +12,10 @@ export const TARIFF_TAXES = ['cd', 'rd', 'sd', 'vat', 'ait', 'at'];
 export const TARIFF_VALID_FROM = '2025-07-01';
 
 /** One line of a tariff edition: its code (digits), text and taxes, with the TTI the schedule publishes. */
-export interface TariffLine {
+export interface TariffLine extends Taxes {
   code: string;
   description: string;
   unit: string | null;
-  cd: number;
-  rd: number;
-  sd: number;
-  vat: number;
-  ait: number;
-  at: number;
-  tti: number;
 }
 
 /** The columns a tariff edition file must have. */

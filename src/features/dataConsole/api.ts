@@ -2,17 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { base64Of } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
-import {
-  KINDS,
-  MAX_FILE_BYTES,
-  type Diff,
-  type DiffLine,
-  type Kind,
-  type Publication,
-  type TariffDiffLine,
-  type Taxes,
-  type Upload,
-} from '@guichet/shared/api/data-console';
+import type { Diff, Kind, Publication, Upload } from '@guichet/shared/api/data-console';
 
 export {
   KINDS,
@@ -24,7 +14,7 @@ export {
   type TariffDiffLine,
   type Taxes,
   type Upload,
-};
+} from '@guichet/shared/api/data-console';
 
 export interface LineError {
   file: string;
