@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FieldError } from '../http/request.js';
 import { NO_NUL, serviceContract } from '../http/schema.js';
 import fp from 'fastify-plugin';
@@ -17,7 +17,6 @@ import {
   queryText,
   TENANTS,
   type PageLanguage,
-  type SearchAnswer,
 } from './service.js';
 import { loadHsTexts } from './corpus.js';
 import { recordUsage, usageRecordOf, type UsageBody } from './usage.js';
@@ -30,8 +29,23 @@ export const AI_TARIFF_PREFIX = SERVICE_INFO.aiTariff.prefix;
 
 export const DEFAULT_NOTES_DIR = resolve(repoRoot, 'static', 'explanatory_note_htmls');
 
-/** Answers are computed per request: never cached by browsers or proxies (the client asks for no-cache too). */
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+/**
+ * The contract of both finder services, and their answers (errors too) never cached by browsers or proxies:
+ * they are computed per request (the client asks for no-cache too).
+ */
+function finderContract(app: FastifyInstance): void {
+  serviceContract(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}
+
+/** GET {path}?query=&limit=&language=: the likeliest subheadings of a description (search, and the tool variant's list). */
+function searchRoute(app: FastifyInstance, service: FinderService, path: string, summary: string): void {
+  app.get<{ Querystring: SearchQuery }>(path, { schema: { summary, ...searchSchema } }, async (request) =>
+    service.search(queryText(request.query.query), request.query.limit, request.query.language),
+  );
+}
 
 /** Every route: the tenant, absent, `default` or `gn` (the demonstration tenant). */
 const headers = {
@@ -62,8 +76,6 @@ const searchSchema = {
     },
   },
 };
-const searchAnswer = (service: FinderService, query: SearchQuery): SearchAnswer =>
-  service.search(queryText(query.query), query.limit, query.language);
 
 export interface FinderPluginOptions {
   service: FinderService;
@@ -76,15 +88,8 @@ const USAGE_BODY_LIMIT = 16 * 1024;
 /** GET search?query=&limit=&language=, GET tree?code=&depth=&language= and POST usage */
 export async function hsFinderPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
   const { service, database } = options;
-  serviceContract(app);
-  app.get<{ Querystring: SearchQuery }>(
-    '/search',
-    { schema: { summary: 'The likeliest HS 2022 subheadings of a goods description', ...searchSchema } },
-    async (request, reply) => {
-      noStore(reply);
-      return searchAnswer(service, request.query);
-    },
-  );
+  finderContract(app);
+  searchRoute(app, service, '/search', 'The likeliest HS 2022 subheadings of a goods description');
   app.get<{ Querystring: { code?: string; depth?: number; language: PageLanguage } }>(
     '/tree',
     {
@@ -97,8 +102,7 @@ export async function hsFinderPlugin(app: FastifyInstance, options: FinderPlugin
         },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       const { code, depth } = request.query;
       return service.tree(code ? codeDigits(code, 'code', [2, 4, 6, 8]) : undefined, depth, request.query.language);
     },
@@ -124,7 +128,6 @@ export async function hsFinderPlugin(app: FastifyInstance, options: FinderPlugin
       },
     },
     async (request, reply) => {
-      noStore(reply);
       const record = usageRecordOf(request.body, service.nomenclature);
       if (!database) throw new Error('Usage records need the services database');
       await recordUsage(database, record);
@@ -136,15 +139,8 @@ export async function hsFinderPlugin(app: FastifyInstance, options: FinderPlugin
 /** GET list?query=&limit=, GET details?hsCode= and GET notes?code= */
 export async function aiTariffPlugin(app: FastifyInstance, options: FinderPluginOptions): Promise<void> {
   const { service, database } = options;
-  serviceContract(app);
-  app.get<{ Querystring: SearchQuery }>(
-    '/list',
-    { schema: { summary: 'The same answer as hs-finder search', ...searchSchema } },
-    async (request, reply) => {
-      noStore(reply);
-      return searchAnswer(service, request.query);
-    },
-  );
+  finderContract(app);
+  searchRoute(app, service, '/list', 'The same answer as hs-finder search');
   app.get<{ Querystring: { hsCode?: string; hs_code?: string } }>(
     '/details',
     {
@@ -154,8 +150,7 @@ export async function aiTariffPlugin(app: FastifyInstance, options: FinderPlugin
         querystring: { type: 'object', properties: { hsCode: codeProperty, hs_code: codeProperty } },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       // A client that converts request keys to snake_case sends hs_code.
       const { hsCode, hs_code } = request.query;
       const field = hsCode === undefined && hs_code !== undefined ? 'hs_code' : 'hsCode';
@@ -174,8 +169,7 @@ export async function aiTariffPlugin(app: FastifyInstance, options: FinderPlugin
         querystring: { type: 'object', required: ['code'], properties: { code: codeProperty } },
       },
     },
-    async (request, reply) => {
-      noStore(reply);
+    async (request) => {
       return service.notes(codeDigits(request.query.code, 'code', [4, 6, 8]));
     },
   );
