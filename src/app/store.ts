@@ -3,19 +3,24 @@ import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { authSlice } from '../auth/authSlice';
+import { api, errorListener } from './api';
 import { latestOnlyMiddleware } from './latestOnly';
 
 /**
- * State of the tools and of the reference lists they share. Each slice joins the store when its code
- * loads (its module injects itself and adds its key here), so content pages carry none of the tools' code.
+ * The tools' UI state, and their answers in the one data layer (api.ts). Each slice joins the store when
+ * its code loads (its module injects itself and adds its key here), so content pages carry none of the
+ * tools' code.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore() {
-  return configureStore({ reducer: rootReducer, middleware: (defaults) => defaults().concat(latestOnlyMiddleware) });
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (defaults) => defaults().prepend(errorListener.middleware).concat(api.middleware, latestOnlyMiddleware),
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

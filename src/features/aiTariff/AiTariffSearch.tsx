@@ -1,14 +1,20 @@
 import React, { useEffect, useId, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
-import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '@guichet/shared/i18n/language';
-import { fetchNotes, fetchTree, recordUsage, shownProbability, type Prediction } from './api';
+import {
+  recordUsage,
+  shownProbability,
+  useCodeDetailsQuery,
+  useCodeNotesQuery,
+  useHeadingTreeQuery,
+  usePredictionsQuery,
+  type Prediction,
+} from './api';
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
-import { loadDetails, searchPredictions, selectAiTariff } from './slice';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
@@ -18,8 +24,8 @@ const MAX_QUERY_LENGTH = 2000;
 /** The other subheadings of the code's heading, from the finder's tree: where the code stands among its neighbours. */
 function HeadingTree({ heading, current, language }: { heading: string; current: string; language: string }) {
   const { t } = useTranslation('aiTariff');
-  const tree = useRequest(`${heading}/${language}`, () => fetchTree(heading, language).catch(() => null));
-  if (tree.loading || !tree.data?.children?.length) return null;
+  const tree = useHeadingTreeQuery({ heading, language });
+  if (!tree.data?.children?.length) return null;
   return (
     <section className="finder-heading-tree" aria-label={t('details.headingTree', { code: tree.data.hsCode })}>
       <h4>{t('details.headingTree', { code: tree.data.hsCode })}</h4>
@@ -40,9 +46,9 @@ function HeadingTree({ heading, current, language }: { heading: string; current:
 /** A code's national lines with their taxes, from the reference data (loaded when opened). */
 function CodeDetails({ hsCode, language }: { hsCode: string; language: string }) {
   const { t } = useTranslation('aiTariff');
-  const details = useAppSelector((state) => selectAiTariff(state).details[hsCode]);
-  const notes = useRequest(hsCode, () => fetchNotes(hsCode).catch(() => null));
-  if (!details || details.loading)
+  const details = useCodeDetailsQuery(hsCode);
+  const notes = useCodeNotesQuery(hsCode);
+  if (details.isLoading)
     return (
       <p className="loading" role="status">
         {t('details.loading')}
@@ -50,7 +56,7 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
     );
   return (
     <div className="finder-details">
-      {details.error || !details.data ? (
+      {details.isError || !details.data ? (
         <p className="notice-inline">{t('details.unavailable')}</p>
       ) : (
         <div className="table-wrap">
@@ -88,8 +94,8 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
       <HeadingTree heading={hsCode.slice(0, 4)} current={hsCode} language={language} />
       <section className="finder-notes" aria-label={t('details.notes')}>
         <h4>{t('details.notes')}</h4>
-        {notes.loading && <p className="loading">{t('details.loading')}</p>}
-        {!notes.loading && !notes.data && <p className="empty">{t('details.notesUnavailable')}</p>}
+        {notes.isLoading && <p className="loading">{t('details.loading')}</p>}
+        {!notes.isLoading && !notes.data && <p className="empty">{t('details.notesUnavailable')}</p>}
         {notes.data && (
           <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data.html) }} />
         )}
@@ -100,7 +106,6 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
 
 function PredictionCard({ prediction, rank, language, query }: { prediction: Prediction; rank: number; language: string; query: string }) {
   const { t } = useTranslation('aiTariff');
-  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const id = useId();
   const percent = Math.round(prediction.probability * 100);
@@ -147,10 +152,7 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
         aria-expanded={open}
         aria-controls={`${id}-details`}
         onClick={() => {
-          if (!open) {
-            void dispatch(loadDetails(prediction.code));
-            picked();
-          }
+          if (!open) picked();
           setOpen(!open);
         }}
       >
@@ -164,24 +166,24 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
 /** AI tariff search: a product described in one's own words -> ranked HS codes with their probability. */
 export function AiTariffSearch({ language, search }: { language: string; search: string }) {
   const { t } = useTranslation('aiTariff');
-  const dispatch = useAppDispatch();
-  const { data, loading, error, busyFor, query } = useAppSelector(selectAiTariff);
   const fromUrl = new URLSearchParams(search).get('q') ?? '';
   const [text, setText] = useState(fromUrl);
   const [problem, setProblem] = useState(false);
-
   // The query lives in the address, so that a link reproduces the results.
-  useEffect(() => {
-    setText(fromUrl);
-    if (fromUrl.trim().length >= MIN_QUERY_LENGTH) void dispatch(searchPredictions({ query: fromUrl.trim(), language }));
-  }, [dispatch, fromUrl, language]);
+  const query = fromUrl.trim().length >= MIN_QUERY_LENGTH ? fromUrl.trim() : '';
+  const answer = usePredictionsQuery(query ? { query, language } : skipToken);
+  const { isFetching: loading, isError: error, refetch } = answer;
+  const data = answer.currentData;
+  const busyFor = answer.error && 'retryAfter' in answer.error ? (answer.error.retryAfter ?? null) : null;
+
+  useEffect(() => setText(fromUrl), [fromUrl]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = text.trim();
     setProblem(value.length < MIN_QUERY_LENGTH);
     if (value.length < MIN_QUERY_LENGTH) return;
-    if (value === fromUrl.trim()) void dispatch(searchPredictions({ query: value, language }));
+    if (value === query) void refetch();
     else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
   };
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { convertKeys, fetchTree, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
-import { loadDetails, searchPredictions, selectAiTariff } from './slice';
+import { aiTariffApi, convertKeys, fetchTree, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,22 +47,18 @@ describe('the tariff finder client', () => {
     });
     expect(tree.children?.[0]).toMatchObject({ hsCode: '6109.10', language: 'fr' });
   });
-  it('logs and re-throws errors; the list keeps an error flag and details an error per HS code, with no notification', async () => {
+  it('logs and re-throws errors; the list and the details of each HS code fail on their own, with no notification', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = makeStore();
     vi.spyOn(http, 'get').mockRejectedValue(new Error('timeout of 15000ms exceeded'));
-    await store.dispatch(searchPredictions({ query: 'laptop', language: 'en' }));
-    await store.dispatch(loadDetails('847130'));
-    const state = store.getState();
-    expect(selectAiTariff(state)).toMatchObject({
-      error: true,
-      data: null,
-      loading: false,
-      details: { '847130': { error: true, loading: false } },
-    });
-    expect(state.notifications).toHaveLength(0);
+    const list = await store.dispatch(aiTariffApi.endpoints.predictions.initiate({ query: 'laptop', language: 'en' }));
+    const details = await store.dispatch(aiTariffApi.endpoints.codeDetails.initiate('847130'));
+    expect(list).toMatchObject({ isError: true, error: { status: null } });
+    expect(list.data).toBeUndefined();
+    expect(list.error).not.toHaveProperty('retryAfter');
+    expect(details).toMatchObject({ isError: true, originalArgs: '847130' });
+    expect(store.getState().notifications).toHaveLength(0);
     expect(log).toHaveBeenCalledTimes(2);
-    expect(selectAiTariff(state).busyFor).toBeNull();
   });
   it('says the finder is busy, and for how long, when it answers 429', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -71,8 +66,8 @@ describe('the tariff finder client', () => {
     vi.spyOn(http, 'get').mockRejectedValue(
       Object.assign(new Error('Request failed with status code 429'), { response: { status: 429, headers: { 'retry-after': '42' } } }),
     );
-    await store.dispatch(searchPredictions({ query: 'laptop', language: 'en' }));
-    expect(selectAiTariff(store.getState())).toMatchObject({ error: true, busyFor: 42 });
+    const list = await store.dispatch(aiTariffApi.endpoints.predictions.initiate({ query: 'laptop', language: 'en' }));
+    expect(list).toMatchObject({ isError: true, error: { status: 429, retryAfter: 42 } });
   });
   it('records the code picked after a search (text, code, language only); a failure is logged, never thrown', async () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ status: 201, data: { recorded: true } });

@@ -2,6 +2,7 @@ import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
 import { FINDER_TIMEOUT_MS, finderGet } from '../../http/finder';
+import { answer, api } from '../../app/api';
 
 export { convertKeys, FINDER_TIMEOUT_MS } from '../../http/finder';
 
@@ -94,3 +95,22 @@ export const fetchNotes = (code: string) =>
 
 /** Probability as shown: 2 decimals. */
 export const shownProbability = (probability: number) => probability.toFixed(2);
+
+export const aiTariffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // The page says what failed (busy for how long, or unavailable): no notification.
+    predictions: build.query<PredictionList, { query: string; language: string }>({
+      queryFn: ({ query, language }) => answer(listPredictions(query, language)),
+    }),
+    codeDetails: build.query<CodeDetails, string>({ queryFn: (hsCode) => answer(fetchDetails(hsCode)) }),
+    // The heading's tree and the notes are extras: without them the details still show.
+    headingTree: build.query<TreeNode | null, { heading: string; language: string }>({
+      queryFn: ({ heading, language }) => answer(fetchTree(heading, language).catch(() => null)),
+    }),
+    codeNotes: build.query<{ code: string; heading: string; html: string } | null, string>({
+      queryFn: (code) => answer(fetchNotes(code).catch(() => null)),
+    }),
+  }),
+});
+
+export const { usePredictionsQuery, useCodeDetailsQuery, useHeadingTreeQuery, useCodeNotesQuery } = aiTariffApi;

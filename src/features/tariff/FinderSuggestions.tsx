@@ -2,9 +2,8 @@ import React from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/routes';
-import { useRequest } from '../../http/useRequest';
 import { textLanguage } from '@guichet/shared/i18n/language';
-import { finderSuggestions } from './api';
+import { useFinderSuggestionsQuery } from './api';
 
 /**
  * When the keywords find no tariff line, the tariff finder's suggestions for them (GET {hs-finder}/search):
@@ -12,7 +11,7 @@ import { finderSuggestions } from './api';
  */
 export function FinderSuggestions({ keywords, language }: { keywords: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const suggestions = useRequest(`${keywords}/${language}`, () => finderSuggestions(keywords, language).catch(() => []));
+  const suggestions = useFinderSuggestionsQuery({ keywords, language });
   if (!suggestions.data?.length) return null;
   return (
     <section className="card finder-suggestions" aria-labelledby="finder-suggestions">

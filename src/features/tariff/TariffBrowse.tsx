@@ -2,20 +2,18 @@ import React from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/routes';
-import { useRequest } from '../../http/useRequest';
 import { formatNumber } from '@guichet/shared/i18n/language';
 import { BilingualText } from '../../components/BilingualText';
 import {
-  getNomenclature,
-  linesUnder,
-  listNomenclature,
   nodeText,
-  NotFound,
-  romanValue,
   TAX_COLUMNS,
+  useChapterQuery,
+  useHeadingQuery,
+  useSectionsQuery,
   type NomenclatureNode,
   type TariffCode,
 } from './api';
+import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 
@@ -26,16 +24,8 @@ const anyEnglish = (nodes: NomenclatureNode[], language: string) => nodes.some((
 
 function Sections({ base, language }: { base: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const tree = useRequest(`sections ${language}`, async () => {
-    const [sections, chapters] = await Promise.all([
-      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 1 }], language),
-      listNomenclature([{ field: 'level', operator: 'EQUALS', value: 2 }], language),
-    ]);
-    return sections
-      .sort((a, b) => romanValue(a.code) - romanValue(b.code))
-      .map((section) => ({ section, chapters: chapters.filter((chapter) => chapter.parentCode === section.code) }));
-  });
-  if (tree.error) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
+  const tree = useSectionsQuery(language);
+  if (tree.isError) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
   if (!tree.data) return <p className="loading">{t('results.loading')}</p>;
   return (
     <div className="browse">
@@ -68,20 +58,9 @@ function Sections({ base, language }: { base: string; language: string }) {
 
 function Chapter({ code, base, language }: { code: string; base: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const chapter = useRequest(`${code} ${language}`, async () => {
-    const node = await getNomenclature(code, language);
-    if (node.level !== 2) throw new NotFound(code);
-    const headings = await listNomenclature(
-      [
-        { field: 'level', operator: 'EQUALS', value: 4 },
-        { field: 'parentCode', operator: 'EQUALS', value: code },
-      ],
-      language,
-    );
-    return { node, headings };
-  });
-  if (chapter.error instanceof NotFound) return <p role="alert">{t('browse.chapterMissing', { chapter: code })}</p>;
-  if (chapter.error) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
+  const chapter = useChapterQuery({ code, language });
+  if (isNotFound(chapter.error)) return <p role="alert">{t('browse.chapterMissing', { chapter: code })}</p>;
+  if (chapter.isError) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
   if (!chapter.data) return <p className="loading">{t('results.loading')}</p>;
   return (
     <section className="card" aria-labelledby="chapter-title">
@@ -139,23 +118,9 @@ function LineText({
 
 function Heading({ code, base, detail, language }: { code: string; base: string; detail: string; language: string }) {
   const { t } = useTranslation('tariff');
-  const heading = useRequest(`${code} ${language}`, async () => {
-    const node = await getNomenclature(code, language);
-    if (node.level !== 4) throw new NotFound(code);
-    const [lines, subheadings] = await Promise.all([
-      linesUnder(code, language),
-      listNomenclature(
-        [
-          { field: 'level', operator: 'EQUALS', value: 6 },
-          { field: 'parentCode', operator: 'EQUALS', value: code },
-        ],
-        language,
-      ),
-    ]);
-    return { node, lines, subheadings: new Map(subheadings.map((subheading) => [subheading.code, subheading])) };
-  });
-  if (heading.error instanceof NotFound) return <p role="alert">{t('detail.notFound')}</p>;
-  if (heading.error) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
+  const heading = useHeadingQuery({ code, language });
+  if (isNotFound(heading.error)) return <p role="alert">{t('detail.notFound')}</p>;
+  if (heading.isError) return <p role="alert">{t('common:notifications.somethingWentWrong')}</p>;
   if (!heading.data) return <p className="loading">{t('results.loading')}</p>;
   const { node, lines, subheadings } = heading.data;
   return (
@@ -188,7 +153,7 @@ function Heading({ code, base, detail, language }: { code: string; base: string;
                   </Link>
                 </td>
                 <td>
-                  <LineText line={line} heading={node} subheading={subheadings.get(line.code.slice(0, 6))} language={language} />
+                  <LineText line={line} heading={node} subheading={subheadings[line.code.slice(0, 6)]} language={language} />
                 </td>
                 <td className="numeric">{formatNumber(line.taxCodes.find((tax) => tax.name === tti.field)?.value)}</td>
               </tr>
@@ -196,7 +161,7 @@ function Heading({ code, base, detail, language }: { code: string; base: string;
           </tbody>
         </table>
       )}
-      <SourcesNote english={anyEnglish([node, ...subheadings.values()], language)} language={language} />
+      <SourcesNote english={anyEnglish([node, ...Object.values(subheadings)], language)} language={language} />
     </section>
   );
 }

@@ -3,31 +3,22 @@ import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { tenant } from '@guichet/shared/config/tenant';
 import { paths } from '../../config/routes';
-import { useRequest } from '../../http/useRequest';
 import { formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
-import {
-  getNomenclature,
-  getNotes,
-  getTariffCode,
-  getTariffCodeOn,
-  nodeText,
-  normaliseCode,
-  NotFound,
-  TAX_COLUMNS,
-  type TariffCode,
-} from './api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { nodeText, normaliseCode, TAX_COLUMNS, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
+import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 
 function NotesPanel({ heading }: { heading: string }) {
   const { t } = useTranslation('tariff');
-  const notes = useRequest(heading, () => getNotes(heading));
+  const notes = useNotesQuery(heading);
   return (
     <section className="card notes" aria-labelledby="notes-title">
       <h2 id="notes-title">{t('detail.notes', { heading: displayCode(heading) })}</h2>
-      {notes.loading && <p className="loading">{t('results.loading')}</p>}
-      {!notes.loading && !notes.data && <p className="empty">{t('detail.notesUnavailable')}</p>}
+      {notes.isLoading && <p className="loading">{t('results.loading')}</p>}
+      {!notes.isLoading && !notes.data && <p className="empty">{t('detail.notesUnavailable')}</p>}
       {notes.data && <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data) }} />}
     </section>
   );
@@ -81,23 +72,11 @@ function LineDetail({ language, search, searchPath }: { language: string; search
   const { t } = useTranslation('tariff');
   const code = normaliseCode(new URLSearchParams(search ?? '').get('code') ?? '');
   const valid = /^\d{4,10}$/.test(code);
-  const detail = useRequest(search !== null && valid ? `${code} ${language}` : null, async () => {
-    const line = await getTariffCode(code);
-    const [heading, chapter, subheading] = await Promise.all([
-      getNomenclature(code.slice(0, 4), language),
-      getNomenclature(code.slice(0, 2), language),
-      // A national line may sit under no HS subheading of 2022 (a national split of a heading).
-      getNomenclature(code.slice(0, 6), language).catch((error: unknown) => {
-        if (error instanceof NotFound) return null;
-        throw error;
-      }),
-    ]);
-    return { line, heading, chapter, subheading };
-  });
+  const detail = useLineQuery(search !== null && valid ? { code, language } : skipToken);
   const browsePath = `/${language}${paths.tool('tariff-search')}browse/`;
 
   if (search === null) return <p className="loading">{t('results.loading')}</p>;
-  if (!valid || detail.error instanceof NotFound) {
+  if (!valid || isNotFound(detail.error)) {
     return (
       <div className="notice" role="alert">
         <p>{t('detail.notFound')}</p>
@@ -105,16 +84,16 @@ function LineDetail({ language, search, searchPath }: { language: string; search
       </div>
     );
   }
-  if (detail.error) {
+  if (detail.isError) {
     return (
       <p className="notice" role="alert">
         {t('common:notifications.somethingWentWrong')}
       </p>
     );
   }
-  if (detail.loading || !detail.data) return <p className="loading">{t('results.loading')}</p>;
+  if (!detail.currentData) return <p className="loading">{t('results.loading')}</p>;
 
-  const { line, heading, chapter, subheading } = detail.data;
+  const { line, heading, chapter, subheading } = detail.currentData;
   // In another language than English, the line is named by its HS texts when that language has them, the
   // subheading's (often a fragment) under the heading's, and the national text where it says more.
   const inPage = language !== 'en' && nodeText(heading).language === language;
@@ -183,16 +162,9 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
   const id = useId();
   const [date, setDate] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
-  const other = useRequest(asked ? `${line.code} ${asked}` : null, async () => {
-    try {
-      return await getTariffCodeOn(line.code, asked!);
-    } catch (error) {
-      if (error instanceof NotFound) return null;
-      throw error;
-    }
-  });
+  const other = useLineOnQuery(asked ? { code: line.code, date: asked } : skipToken);
   const valueOf = (item: TariffCode, field: string) => item.taxCodes.find((tax) => tax.name === field)?.value;
-  const compared = asked && other.data ? other.data : null;
+  const compared = asked && other.currentData ? other.currentData : null;
   return (
     <section className="card" aria-labelledby="taxes-title">
       <h2 id="taxes-title">{t('detail.taxes')}</h2>
@@ -244,11 +216,11 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
           </button>
         </div>
       </form>
-      {asked && other.loading && <p className="loading">{t('results.loading')}</p>}
-      {asked && !other.loading && other.data === null && !other.error && (
+      {asked && other.isFetching && <p className="loading">{t('results.loading')}</p>}
+      {asked && other.currentData === null && (
         <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>
       )}
-      {asked && other.error !== null && (
+      {asked && other.isError && (
         <p className="notice" role="alert">
           {t('common:notifications.somethingWentWrong')}
         </p>

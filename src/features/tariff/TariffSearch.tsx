@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import { useFieldValue } from '../../components/useFieldValue';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, navigate } from 'gatsby';
@@ -13,29 +13,35 @@ import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/languag
 import { FinderSuggestions } from './FinderSuggestions';
 import { HsTextsNote, LineDescription } from './LineDescription';
 import { tenant } from '@guichet/shared/config/tenant';
-import { normaliseCode, searchTariff, TAX_COLUMNS, type SortField, type TariffCode, type TariffQuery } from './api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { normaliseCode, searchTariff, TAX_COLUMNS, useTariffSearchQuery, type SortField, type TariffCode, type TariffQuery } from './api';
 import { defaultSortFor, queryFromSearch, searchFromQuery } from './query-string';
 import { useRecentSearches, type RecentSearch } from './recent';
-import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
+import { DEFAULT_QUERY, searchShown, selectTariff } from './slice';
 import { validateSearch, type ValidationError } from './validation';
 import { displayCode, hasHsTextIn, tariffTable } from './table';
 
 export function TariffSearch({ language }: { language: string }) {
   const { t } = useTranslation('tariff');
   const dispatch = useAppDispatch();
-  const { query, data, totalCount, loading, searched } = useAppSelector(selectTariff);
+  const shown = useAppSelector(selectTariff).query;
+  const query = shown ?? DEFAULT_QUERY;
+  const answer = useTariffSearchQuery(shown ? { query: shown, language } : skipToken);
+  const { isFetching: loading, refetch } = answer;
+  const searched = answer.isSuccess || answer.isError;
+  const data = useMemo(() => (answer.isError ? [] : (answer.data?.items ?? [])), [answer.isError, answer.data]);
+  const totalCount = answer.isError ? 0 : (answer.data?.totalCount ?? 0);
   const [keyword, setKeyword, keywordRef] = useFieldValue();
   const [code, setCode, codeRef] = useFieldValue();
   const [error, setError] = useState<ValidationError | null>(null);
   const { recent, remember, clear } = useRecentSearches();
 
-  const run = useCallback(
-    (next: TariffQuery, push = true) => {
-      if (push) window.history.pushState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
-      void dispatch(runTariffSearch({ query: next, language }));
-    },
-    [dispatch, language],
-  );
+  // The URL is the search; the same search again (after a failure, say) asks the service again.
+  const run = (next: TariffQuery) => {
+    window.history.pushState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
+    if (shown && searchFromQuery(shown) === searchFromQuery(next)) void refetch();
+    else dispatch(searchShown(next));
+  };
 
   // The URL is the search: run it on arrival and when the visitor goes back or forward.
   useEffect(() => {
@@ -50,12 +56,12 @@ export function TariffSearch({ language }: { language: string }) {
       }
       setKeyword(next.keyword);
       setCode(next.code);
-      if (!validateSearch(next.keyword, next.code)) run(next, false);
+      if (!validateSearch(next.keyword, next.code)) dispatch(searchShown(next));
     };
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [run, language, setKeyword, setCode]);
+  }, [dispatch, language, setKeyword, setCode]);
 
   const submit = (search: RecentSearch) => {
     const problem = validateSearch(search.keyword, search.code);

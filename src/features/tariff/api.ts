@@ -3,6 +3,7 @@ import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
 import { finderGet } from '../../http/finder';
 import { searchBody } from '../../http/reference';
+import { answer, api, ToolError } from '../../app/api';
 
 /** An HS 2022 text of a line's chapter, heading or subheading, in the page language or (where none exists) English. */
 export interface HsText {
@@ -121,14 +122,19 @@ export interface NomenclatureNode {
 /** A node's text as a page in `language` shows it, and the language it is in. */
 export const nodeText = (node: NomenclatureNode): HsText => node.text ?? { code: node.code, description: node.description, language: 'en' };
 
-export class NotFound extends Error {}
+/** What was asked for does not exist (the service's 404, or a code of another level than asked). */
+export class NotFound extends ToolError {
+  constructor() {
+    super('notFound', 404);
+  }
+}
 
 async function getOne<T>(entity: string, code: string, params?: Record<string, string>): Promise<T> {
   try {
     const response = await http.get<T>(`${serviceUrls.reference}${entity}/${encodeURIComponent(code)}`, params ? { params } : {});
     return response.data;
   } catch (error) {
-    if ((error as { response?: { status?: number } }).response?.status === 404) throw new NotFound(code);
+    if ((error as { response?: { status?: number } }).response?.status === 404) throw new NotFound();
     throw error;
   }
 }
@@ -220,3 +226,105 @@ export async function finderSuggestions(keywords: string, language: string): Pro
     language: textLanguage,
   }));
 }
+
+/** Sections with their chapters, in section order, with their texts in the language. */
+export async function sectionsTree(language: string) {
+  const [sections, chapters] = await Promise.all([
+    listNomenclature([{ field: 'level', operator: 'EQUALS', value: 1 }], language),
+    listNomenclature([{ field: 'level', operator: 'EQUALS', value: 2 }], language),
+  ]);
+  return sections
+    .sort((a, b) => romanValue(a.code) - romanValue(b.code))
+    .map((section) => ({ section, chapters: chapters.filter((chapter) => chapter.parentCode === section.code) }));
+}
+
+/** A chapter and its headings (NotFound: no such chapter). */
+export async function chapterOf(code: string, language: string) {
+  const node = await getNomenclature(code, language);
+  if (node.level !== 2) throw new NotFound();
+  const headings = await listNomenclature(
+    [
+      { field: 'level', operator: 'EQUALS', value: 4 },
+      { field: 'parentCode', operator: 'EQUALS', value: code },
+    ],
+    language,
+  );
+  return { node, headings };
+}
+
+/** A heading, its national lines and its subheadings by code (NotFound: no such heading). */
+export async function headingOf(code: string, language: string) {
+  const node = await getNomenclature(code, language);
+  if (node.level !== 4) throw new NotFound();
+  const [lines, subheadings] = await Promise.all([
+    linesUnder(code, language),
+    listNomenclature(
+      [
+        { field: 'level', operator: 'EQUALS', value: 6 },
+        { field: 'parentCode', operator: 'EQUALS', value: code },
+      ],
+      language,
+    ),
+  ]);
+  return { node, lines, subheadings: Object.fromEntries(subheadings.map((subheading) => [subheading.code, subheading])) };
+}
+
+/** A national line with its heading, chapter and (where the HS of 2022 has it) subheading. */
+export async function lineOf(code: string, language: string) {
+  const line = await getTariffCode(code);
+  const [heading, chapter, subheading] = await Promise.all([
+    getNomenclature(code.slice(0, 4), language),
+    getNomenclature(code.slice(0, 2), language),
+    // A national line may sit under no HS subheading of 2022 (a national split of a heading).
+    getNomenclature(code.slice(0, 6), language).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }),
+  ]);
+  return { line, heading, chapter, subheading };
+}
+
+/** The line in the edition in force on a date, or null when that edition had no such line. */
+export async function lineOn(code: string, validityDate: string): Promise<TariffCode | null> {
+  try {
+    return await getTariffCodeOn(code, validityDate);
+  } catch (error) {
+    if (error instanceof NotFound) return null;
+    throw error;
+  }
+}
+
+export const tariffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    tariffSearch: build.query<{ items: TariffCode[]; totalCount: number }, { query: TariffQuery; language: string }>({
+      queryFn: ({ query, language }) => answer(searchTariff(query, language), 'notifications.somethingWentWrong'),
+    }),
+    sections: build.query<Awaited<ReturnType<typeof sectionsTree>>, string>({ queryFn: (language) => answer(sectionsTree(language)) }),
+    chapter: build.query<Awaited<ReturnType<typeof chapterOf>>, { code: string; language: string }>({
+      queryFn: ({ code, language }) => answer(chapterOf(code, language)),
+    }),
+    heading: build.query<Awaited<ReturnType<typeof headingOf>>, { code: string; language: string }>({
+      queryFn: ({ code, language }) => answer(headingOf(code, language)),
+    }),
+    line: build.query<Awaited<ReturnType<typeof lineOf>>, { code: string; language: string }>({
+      queryFn: ({ code, language }) => answer(lineOf(code, language)),
+    }),
+    lineOn: build.query<TariffCode | null, { code: string; date: string }>({ queryFn: ({ code, date }) => answer(lineOn(code, date)) }),
+    notes: build.query<string | null, string>({ queryFn: (heading) => answer(getNotes(heading)) }),
+    // The suggestions are a help: without them the page says nothing more.
+    finderSuggestions: build.query<FinderSuggestion[], { keywords: string; language: string }>({
+      queryFn: ({ keywords, language }) => answer(finderSuggestions(keywords, language).catch(() => [])),
+    }),
+  }),
+});
+
+export const {
+  useTariffSearchQuery,
+  useSectionsQuery,
+  useChapterQuery,
+  useHeadingQuery,
+  useLineQuery,
+  useLineOnQuery,
+  useNotesQuery,
+  useFinderSuggestionsQuery,
+} = tariffApi;

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { waitFor } from '@testing-library/react';
+import { renderWithStore } from '../../test/store';
 import { http } from '../../http/client';
-import { finderSuggestions, normaliseCode, searchTariff, tariffRequest, toTariffCode, type TariffCode } from './api';
+import { finderSuggestions, normaliseCode, searchTariff, tariffRequest, toTariffCode, useTariffSearchQuery, type TariffCode } from './api';
 import { hasHsTextIn, lineDescription, sameText, tariffTable } from './table';
 import { queryFromSearch, searchFromQuery } from './query-string';
-import { DEFAULT_QUERY, runTariffSearch, selectTariff } from './slice';
+import { DEFAULT_QUERY } from './slice';
 import { validateSearch } from './validation';
 
 afterEach(() => vi.restoreAllMocks());
@@ -98,36 +99,35 @@ describe('validation', () => {
   });
 });
 
-describe('tariff slice', () => {
-  it('keeps loading on during the request and stores the results', async () => {
-    const store = makeStore();
+describe('tariff search in the data layer', () => {
+  const search = (keyword: string, code = '') => ({ query: { ...DEFAULT_QUERY, keyword, code }, language: 'en' });
+
+  it('is loading during the request, then holds the results', async () => {
     vi.spyOn(http, 'post').mockResolvedValue({
       data: { resultList: [{ code: '09011110', description: 'Coffee', tax01: 25 }], totalCount: 31 },
     });
-    const pending = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, code: '0901' }, language: 'en' }));
-    expect(selectTariff(store.getState()).loading).toBe(true);
-    await pending;
-    const state = selectTariff(store.getState());
-    expect(state).toMatchObject({ loading: false, error: false, totalCount: 31, searched: true });
-    expect(state.data[0].code).toBe('09011110');
+    const { result } = renderWithStore((arg) => useTariffSearchQuery(arg), search('', '0901'));
+    expect(result.current.isFetching).toBe(true);
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.totalCount).toBe(31);
+    expect(result.current.data?.items[0].code).toBe('09011110');
     expect(http.post).toHaveBeenCalledWith('/reference-service/commodity/search', expect.objectContaining({ restrictBy: 'AND' }));
   });
   it('keeps the latest search: an older search answering after it changes nothing', async () => {
-    const store = makeStore();
     const answers: Array<(value: unknown) => void> = [];
     vi.spyOn(http, 'post').mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
-    const older = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'coffee' }, language: 'en' }));
-    const newer = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'tea' }, language: 'en' }));
+    const { result, rerender } = renderWithStore((arg) => useTariffSearchQuery(arg), search('coffee'));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    rerender(search('tea'));
+    await waitFor(() => expect(answers).toHaveLength(2));
     answers[1]({ data: { resultList: [{ code: '09021000', description: 'Green tea' }], totalCount: 1 } });
-    await newer;
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
     answers[0]({ data: { resultList: [{ code: '09011110', description: 'Coffee' }], totalCount: 31 } });
-    await older;
-    const state = selectTariff(store.getState());
-    expect(state).toMatchObject({ loading: false, totalCount: 1, query: { keyword: 'tea' } });
-    expect(state.data.map((line) => line.code)).toEqual(['09021000']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(result.current.data?.totalCount).toBe(1);
+    expect(result.current.data?.items.map((line) => line.code)).toEqual(['09021000']);
   });
   it('stays loading while the latest search runs, whatever an older one answers', async () => {
-    const store = makeStore();
     const answers: Array<(value: unknown) => void> = [];
     const failures: Array<(reason: unknown) => void> = [];
     vi.spyOn(http, 'post').mockImplementation(
@@ -137,24 +137,28 @@ describe('tariff slice', () => {
           failures.push(reject);
         }),
     );
-    const older = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'coffee' }, language: 'en' }));
-    const newer = store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, keyword: 'tea' }, language: 'en' }));
+    const { result, rerender, store } = renderWithStore((arg) => useTariffSearchQuery(arg), search('coffee'));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    rerender(search('tea'));
+    await waitFor(() => expect(answers).toHaveLength(2));
     failures[0](new Error('Network Error'));
-    await older;
-    expect(selectTariff(store.getState())).toMatchObject({ loading: true, error: false });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(result.current).toMatchObject({ isFetching: true, isError: false });
     answers[1]({ data: { resultList: [], totalCount: 0 } });
-    await newer;
-    expect(selectTariff(store.getState())).toMatchObject({ loading: false, error: false, searched: true });
+    await waitFor(() => expect(result.current).toMatchObject({ isFetching: false, isSuccess: true, isError: false }));
+    // The older search's failure was still reported (once), as every failed call is.
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
-  it('empties the list with a zero total and notifies "Something went wrong" on failure', async () => {
-    const store = makeStore();
-    vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ code: '09011110', description: 'Coffee' }], totalCount: 1 } });
-    await store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, code: '0901' }, language: 'en' }));
+  it('fails with "Something went wrong" notified once, and the same search asked again recovers', async () => {
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('Network Error'));
-    await store.dispatch(runTariffSearch({ query: { ...DEFAULT_QUERY, code: '0902' }, language: 'en' }));
-    const state = store.getState();
-    expect(selectTariff(state)).toMatchObject({ loading: false, error: true, data: [], totalCount: 0 });
-    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+    const { result, store } = renderWithStore((arg) => useTariffSearchQuery(arg), search('', '0902'));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.data).toBeUndefined();
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+    vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ code: '09021000', description: 'Green tea' }], totalCount: 1 } });
+    void result.current.refetch();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.totalCount).toBe(1);
   });
 });
 

@@ -1,0 +1,82 @@
+import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { notify } from './notificationsSlice';
+
+/**
+ * How a call failed, as the store keeps it (plain data): the HTTP status of the answer (404 also for
+ * what the tool itself found missing), null without an answer; and the message the visitor is shown
+ * once, if any.
+ */
+export interface CallError {
+  status: number | null;
+  notice?: string;
+  /** A tool's own reason, where its page says more than "something went wrong". */
+  reason?: string;
+  /** With the reason: what the service said was missing or wrong. */
+  details?: string[] | null;
+  /** The service is busy (429): seconds to wait before asking again (its Retry-After, else 60). */
+  retryAfter?: number;
+}
+
+/**
+ * The tools' one data layer (RTK Query). Every call goes through the axios instance (src/http/client.ts)
+ * in a tool's api module; each tool adds its endpoints here when its code loads (injectEndpoints), so
+ * content pages carry none of them. An answer is cached by its arguments: a search answering late fills
+ * its own entry and never overwrites a newer one's.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fakeBaseQuery<CallError>(),
+  // Back on a page within a minute, its answers are shown at once; after that they are asked again.
+  keepUnusedDataFor: 60,
+  endpoints: () => ({}),
+});
+
+/** An error a tool throws with its reason (NotFound: 404; TariffNotFound, NotEnoughInformation...). */
+export class ToolError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly status: number | null = null,
+    readonly details: string[] | null = null,
+  ) {
+    super(reason);
+  }
+}
+
+/** The plain data of any failure: axios errors by their answer's status, tool errors by their reason. */
+export function callError(error: unknown, notice?: string): CallError {
+  const response = (error as { response?: { status?: number; headers?: Record<string, unknown> } } | null)?.response;
+  const status = error instanceof ToolError ? error.status : (response?.status ?? null);
+  const wait = Number(response?.headers?.['retry-after']);
+  return {
+    status,
+    ...(status === 429 ? { retryAfter: Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : 60 } : {}),
+    ...(notice ? { notice } : {}),
+    ...(error instanceof ToolError ? { reason: error.reason, details: error.details } : {}),
+  };
+}
+
+/**
+ * The result of an endpoint's call (its queryFn): the answer, or the failure as plain data with the
+ * message to show once (the listener below shows it; without one the tool's page says what failed).
+ */
+export async function answer<T>(call: Promise<T>, notice?: string): Promise<{ data: T } | { error: CallError }> {
+  try {
+    return { data: await call };
+  } catch (error) {
+    return { error: callError(error, notice) };
+  }
+}
+
+/** Failures are reported in one place: a failed call with a notice shows it, once, in the notifications. */
+export const errorListener = createListenerMiddleware();
+errorListener.startListening({
+  matcher: isRejectedWithValue,
+  effect: (action, { dispatch }) => {
+    const notice = (action.payload as CallError | null | undefined)?.notice;
+    if (notice) dispatch(notify('error', notice));
+  },
+});
+
+/** Whether a hook's error says the thing asked for does not exist. */
+export const isNotFound = (error: unknown): boolean => (error as CallError | undefined)?.status === 404;
