@@ -32,12 +32,13 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** An error a tool throws with its reason (NotFound: 404; TariffNotFound, NotEnoughInformation...). */
+/** An error a tool throws with its reason (NotFound: 404; TariffNotFound, NotEnoughInformation...), and the message it shows, if any. */
 export class ToolError extends Error {
   constructor(
     readonly reason: string,
     readonly status: number | null = null,
     readonly details: string[] | null = null,
+    readonly notice?: string,
   ) {
     super(reason);
   }
@@ -51,7 +52,8 @@ export function callError(error: unknown, notice?: string): CallError {
   return {
     status,
     ...(status === 429 ? { retryAfter: Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : 60 } : {}),
-    ...(notice ? { notice } : {}),
+    // A tool's own reason is explained on its page: it is notified only with a message of its own.
+    ...(error instanceof ToolError ? (error.notice ? { notice: error.notice } : {}) : notice ? { notice } : {}),
     ...(error instanceof ToolError ? { reason: error.reason, details: error.details } : {}),
   };
 }
@@ -60,7 +62,7 @@ export function callError(error: unknown, notice?: string): CallError {
  * The result of an endpoint's call (its queryFn): the answer, or the failure as plain data with the
  * message to show once (the listener below shows it; without one the tool's page says what failed).
  */
-export async function answer<T>(call: Promise<T>, notice?: string): Promise<{ data: T } | { error: CallError }> {
+export async function answer<T>(call: Promise<T>, notice?: string): Promise<{ data: NoInfer<T>; error?: undefined } | { error: CallError; data?: undefined }> {
   try {
     return { data: await call };
   } catch (error) {

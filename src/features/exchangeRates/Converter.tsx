@@ -1,10 +1,12 @@
-import React, { useEffect, useId, useState } from 'react';
+import React, { useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { CallError } from '../../app/api';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tenant } from '@guichet/shared/config/tenant';
 import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
-import { todayIso } from './api';
-import { conversionCleared, conversionFailed, convertCurrency, loadCurrencies, type CurrencyOption, selectExchangeRates } from './slice';
+import { todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
+import { conversionAsked, selectExchangeRates } from './slice';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
@@ -42,7 +44,8 @@ export function matchCurrency(text: string, list: CurrencyOption[], language = '
 export function Converter({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { conversion, currencies } = useAppSelector(selectExchangeRates);
+  const asked = useAppSelector(selectExchangeRates).conversion;
+  const [refused, setRefused] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('');
   const [dov, setDov] = useState(todayIso());
@@ -50,13 +53,19 @@ export function Converter({ language }: { language: string }) {
   const id = useId();
   const listId = `${id}-currencies`;
 
-  useEffect(() => {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(dov)) void dispatch(loadCurrencies(dov));
-  }, [dispatch, dov]);
+  const currencies = useCurrenciesQuery(/^\d{4}-\d{2}-\d{2}$/.test(dov) ? dov : skipToken);
+  const conversion = useConversionQuery(asked ?? skipToken);
+  // The same conversion again (after a failure, say) asks the service again.
+  const ask = (request: ConversionRequest) => {
+    setRefused(null);
+    if (asked && JSON.stringify(asked) === JSON.stringify(request)) void conversion.refetch();
+    else dispatch(conversionAsked(request));
+  };
 
   const refuse = (found: FieldProblem) => {
     // The result of an earlier conversion does not stay beside the message.
-    dispatch(conversionCleared());
+    dispatch(conversionAsked(null));
+    setRefused(null);
     setProblem(found);
   };
   const submit = () => {
@@ -69,18 +78,19 @@ export function Converter({ language }: { language: string }) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(dov)) return refuse('date');
     if (dov > todayIso()) return refuse('dateFuture');
     setProblem(null);
-    const match = matchCurrency(currency, currencies.list, language);
+    const match = matchCurrency(currency, currencies.currentData ?? [], language);
     if (!match) {
       // Known to the portal but without a rate on this date, or not a currency at all.
       const code = currency.trim().toUpperCase();
       if (/^[A-Z]{3}$/.test(code)) {
-        void dispatch(convertCurrency({ dov, amount: value, code, label: code }));
+        ask({ dov, amount: value, code, label: code });
         return;
       }
-      dispatch(conversionFailed('converter.notFound'));
+      dispatch(conversionAsked(null));
+      setRefused('converter.notFound');
       return;
     }
-    void dispatch(convertCurrency({ dov, amount: value, code: match.value, label: match.label }));
+    ask({ dov, amount: value, code: match.value, label: match.label });
   };
 
   const problemId = `${id}-problem`;
@@ -94,7 +104,9 @@ export function Converter({ language }: { language: string }) {
       date: () => t('converter.dateInvalid'),
       dateFuture: () => t('converter.dateFuture'),
     })[found]();
-  const { params, convertTotal } = conversion;
+  const loading = conversion.isFetching;
+  const failure = refused ?? (asked && conversion.error ? ((conversion.error as CallError).reason ?? 'converter.failed') : null);
+  const result = asked && !loading ? conversion.currentData : undefined;
   return (
     <section className="converter" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('converter.title')}</h2>
@@ -131,7 +143,7 @@ export function Converter({ language }: { language: string }) {
             autoComplete="off"
           />
           <datalist id={listId}>
-            {currencies.list.map((option) => (
+            {(currencies.currentData ?? []).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -151,7 +163,7 @@ export function Converter({ language }: { language: string }) {
           />
         </div>
         <div className="form-actions">
-          <button type="submit" className="button" disabled={conversion.loading}>
+          <button type="submit" className="button" disabled={loading}>
             {t('converter.convert')}
           </button>
         </div>
@@ -162,28 +174,28 @@ export function Converter({ language }: { language: string }) {
         )}
       </form>
       <div className="converter-result" aria-live="polite">
-        {conversion.loading && <p className="loading">{t('converter.converting')}</p>}
-        {!conversion.loading && conversion.error && (
+        {loading && <p className="loading">{t('converter.converting')}</p>}
+        {!loading && failure && (
           <p className="field-error" role="alert">
-            {t(conversion.error)}
+            {t(failure)}
           </p>
         )}
-        {!conversion.loading && params && convertTotal !== null && (
+        {asked && result && (
           <p className="converter-total">
             <output>
               {t('converter.result', {
-                amount: formatNumber(params.amount),
-                currency: params.currency.value,
-                total: formatNumber(convertTotal),
+                amount: formatNumber(asked.amount),
+                currency: result.currency.value,
+                total: formatNumber(result.total),
                 local: tenant.currency,
               })}
             </output>
             <span className="hint">
               {t('converter.rateUsed', {
-                rate: formatNumber(params.currency.rate),
+                rate: formatNumber(result.currency.rate),
                 local: tenant.currency,
-                currency: params.currency.value,
-                date: formatDate(params.dov, language),
+                currency: result.currency.value,
+                date: formatDate(asked.dov, language),
               })}
             </span>
           </p>

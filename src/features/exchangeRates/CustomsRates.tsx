@@ -1,4 +1,5 @@
-import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +22,11 @@ import {
   formatDifference,
   ratesParams,
   shiftDays,
+  useRatesQuery,
   type ExchangeRate,
   type RatesSearch,
 } from './api';
-import { defaultSearch, searchRates, selectExchangeRates } from './slice';
+import { defaultSearch, ratesShown, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,17 +66,31 @@ function CurrencyName({ rate, language }: { rate: ExchangeRate; language: string
 export function CustomsRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { search, showDifference, data, totalCount, loading, searched, previousDayMissing, publishedDate } =
-    useAppSelector(selectExchangeRates);
+  const shown = useAppSelector(selectExchangeRates);
+  const search = useMemo(() => shown.search ?? defaultSearch(), [shown.search]);
+  const { showDifference } = shown;
+  const answer = useRatesQuery(shown.search ? { search: shown.search, showDifference } : skipToken);
+  const { isFetching: loading, refetch } = answer;
+  const searched = answer.isSuccess || answer.isError;
+  const page = answer.isError ? undefined : answer.data;
+  const data = useMemo(() => page?.resultList ?? [], [page]);
+  const totalCount = page?.totalCount ?? 0;
+  const previousDayMissing = page?.previousDayMissing ?? false;
+  const publishedDate = page?.publishedDate ?? null;
   const staleDays = publishedDate ? daysBetween(publishedDate, search.dov) : 0;
   const [key, setKey, keyRef] = useFieldValue();
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);
 
+  // The same search again (after a failure, say) asks the service again.
+  const current = useRef({ shown, refetch });
+  current.current = { shown, refetch };
   const run = useCallback(
     (next: RatesSearch, withDiff: boolean) => {
       window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
-      void dispatch(searchRates({ search: next, showDifference: withDiff }));
+      const before = current.current.shown;
+      if (before.search && urlFromSearch(before.search, before.showDifference) === urlFromSearch(next, withDiff)) void current.current.refetch();
+      else dispatch(ratesShown({ search: next, showDifference: withDiff }));
     },
     [dispatch],
   );

@@ -1,13 +1,12 @@
 import React, { useEffect, useId, useState } from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/store';
-import { notify } from '../../app/notificationsSlice';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { isNotFound } from '../../app/api';
 import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
-import { useRequest } from '../../http/useRequest';
 import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
-import { fetchHistory, shiftDays, todayIso, type RateHistory } from './api';
+import { shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
 
 const WIDTH = 720;
 const HEIGHT = 300;
@@ -132,7 +131,6 @@ export function RateLine({ history, language }: { history: RateHistory; language
 /** A currency's customs rate over a chosen period. */
 export function RateChart({ language }: { language: string }) {
   const { t } = useTranslation('rates');
-  const dispatch = useAppDispatch();
   const [query, setQuery] = useState<ChartQuery | null>(null);
   const [form, setForm] = useState<ChartQuery>({ currency: '', from: '', to: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,12 +141,9 @@ export function RateChart({ language }: { language: string }) {
     setForm(initial);
   }, []);
 
-  const key = query ? `${query.currency}|${query.from}|${query.to}` : null;
-  const { data, loading, error } = useRequest(key, () => fetchHistory(query!.currency, query!.from, query!.to));
-  const notFound = (error as { response?: { status?: number } } | null)?.response?.status === 404;
-  useEffect(() => {
-    if (error && !notFound) dispatch(notify('error', 'notifications.ratesFailed'));
-  }, [error, notFound, dispatch]);
+  const history = useRateHistoryQuery(query ?? skipToken);
+  const { currentData: data, isFetching: loading, error } = history;
+  const notFound = isNotFound(error);
 
   return (
     <div className="tool">

@@ -3,6 +3,8 @@ import { serviceUrls } from '../../config/services';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { currencyName, formatNumber } from '@guichet/shared/i18n/language';
 import type { ExchangeRate } from '@guichet/shared/api/rates';
+import { notify } from '../../app/notificationsSlice';
+import { answer, api, ToolError } from '../../app/api';
 
 export type { ExchangeRate };
 
@@ -134,3 +136,78 @@ export async function currencyExists(code: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** A currency the converter offers, with its rate on the chosen date. */
+export interface CurrencyOption {
+  label: string;
+  value: string;
+  rate: number;
+}
+
+/** A conversion asked for: the amount in a currency (code, and the label the visitor chose) on a date. */
+export interface ConversionRequest {
+  dov: string;
+  amount: number;
+  code: string;
+  label: string;
+}
+
+/** Total = amount x the currency's rate on the date; no rate that day fails with why (rates namespace key). */
+export async function convert(request: ConversionRequest): Promise<{ currency: CurrencyOption; total: number }> {
+  const { resultList } = await fetchRates({ validityDate: request.dov, currencies: request.code, max: 1 });
+  const rate = resultList[0]?.exchangeRate;
+  if (rate !== undefined && rate !== null) return { currency: { label: request.label, value: request.code, rate }, total: request.amount * rate };
+  const known = await currencyExists(request.code).catch(() => {
+    throw new ToolError('converter.failed', null, null, 'notifications.currencyCodeFailed');
+  });
+  if (!known) throw new ToolError('converter.notFound');
+  throw new ToolError('converter.noRate', null, null, 'notifications.convertFailed');
+}
+
+export const ratesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    rates: build.query<RatesPage & { previousDayMissing: boolean; publishedDate: string | null }, { search: RatesSearch; showDifference: boolean }>({
+      queryFn: ({ search, showDifference }, { dispatch }) =>
+        answer(
+          fetchRates(ratesParams(search)).then(async (page) => {
+            const publishedDate = publishedDateOf(page.resultList);
+            if (!showDifference) return { ...page, previousDayMissing: false, publishedDate };
+            // The second call: the rates of the day before that publication. Its failure only costs the difference.
+            try {
+              return { resultList: await addDifference(page.resultList), totalCount: page.totalCount, previousDayMissing: false, publishedDate };
+            } catch {
+              dispatch(notify('error', 'notifications.previousDayFailed'));
+              return { ...page, previousDayMissing: true, publishedDate };
+            }
+          }),
+          'notifications.ratesFailed',
+        ),
+    }),
+    /** The currencies with a rate on a date, for the converter's choice. */
+    currencies: build.query<CurrencyOption[], string>({
+      queryFn: (dov) =>
+        answer(
+          fetchRates({ validityDate: dov, max: 10000 }).then(({ resultList }) =>
+            resultList.map((row) => ({ label: `${row.code} — ${row.description ?? row.code}`, value: row.code, rate: row.exchangeRate })),
+          ),
+          'notifications.currenciesFailed',
+        ),
+    }),
+    conversion: build.query<{ currency: CurrencyOption; total: number }, ConversionRequest>({
+      queryFn: (request) => answer(convert(request), 'notifications.convertFailed'),
+    }),
+    // A currency without rates in the period is said on the page (404), anything else notified.
+    rateHistory: build.query<RateHistory, { currency: string; from: string; to: string }>({
+      queryFn: ({ currency, from, to }) =>
+        answer(
+          fetchHistory(currency, from, to).catch((error: unknown) => {
+            if ((error as { response?: { status?: number } }).response?.status === 404) throw new ToolError('noRates', 404);
+            throw error;
+          }),
+          'notifications.ratesFailed',
+        ),
+    }),
+  }),
+});
+
+export const { useRatesQuery, useCurrenciesQuery, useConversionQuery, useRateHistoryQuery } = ratesApi;

@@ -1,10 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { currencyNameIn, daysBetween, formatDifference, ratesParams, shiftDays, withDifference, type ExchangeRate } from './api';
+import {
+  currencyNameIn,
+  daysBetween,
+  formatDifference,
+  ratesApi,
+  ratesParams,
+  shiftDays,
+  withDifference,
+  type ConversionRequest,
+  type ExchangeRate,
+  type RatesSearch,
+} from './api';
 import { matchCurrency } from './Converter';
 import { rateTicks } from './RateChart';
-import { convertCurrency, defaultSearch, searchRates, selectExchangeRates } from './slice';
+import { defaultSearch } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -47,7 +58,12 @@ describe('difference with the previous day', () => {
   });
 });
 
-describe('exchange rates slice', () => {
+const rates = (store: ReturnType<typeof makeStore>, search: RatesSearch, showDifference: boolean) =>
+  store.dispatch(ratesApi.endpoints.rates.initiate({ search, showDifference }));
+const conversion = (store: ReturnType<typeof makeStore>, request: ConversionRequest) =>
+  store.dispatch(ratesApi.endpoints.conversion.initiate(request));
+
+describe('exchange rates in the data layer', () => {
   it('shows the rates with the difference from a second call for the previous day', async () => {
     const get = vi.spyOn(http, 'get').mockImplementation(async (_url, config) => {
       const params = (config?.params ?? {}) as Record<string, string>;
@@ -56,14 +72,12 @@ describe('exchange rates slice', () => {
         : { data: { resultList: [row('USD', 123, '2026-08-19', '2026-08-19')], totalCount: 1 } };
     });
     const store = makeStore();
-    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
+    const { data } = await rates(store, { ...defaultSearch(), dov: '2026-08-20' }, true);
     expect(get).toHaveBeenCalledTimes(2);
     expect(get.mock.calls[1][1]?.params).toMatchObject({ validityDate: '2026-08-19', currencies: 'USD' });
-    const state = selectExchangeRates(store.getState());
-    expect(state.data[0].difference).toBe(1);
-    expect(state.previousDayMissing).toBe(false);
-    expect(state.loading).toBe(false);
-    expect(state.publishedDate).toBe('2026-08-20');
+    expect(data?.resultList[0].difference).toBe(1);
+    expect(data?.previousDayMissing).toBe(false);
+    expect(data?.publishedDate).toBe('2026-08-20');
   });
   it('compares with the publication before the one shown when the chosen date has no rates of its own', async () => {
     // The last rates were published on 29 September; the visitor asks for 25 November.
@@ -74,11 +88,10 @@ describe('exchange rates slice', () => {
         : { data: { resultList: [row('USD', 122, '2026-09-28', '2026-09-28')], totalCount: 1 } };
     });
     const store = makeStore();
-    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-11-25' }, showDifference: true }));
+    const { data } = await rates(store, { ...defaultSearch(), dov: '2026-11-25' }, true);
     expect(get.mock.calls[1][1]?.params).toMatchObject({ validityDate: '2026-09-28' });
-    const state = selectExchangeRates(store.getState());
-    expect(state.publishedDate).toBe('2026-09-29');
-    expect(state.data[0].difference).toBe(0.5);
+    expect(data?.publishedDate).toBe('2026-09-29');
+    expect(data?.resultList[0].difference).toBe(0.5);
     expect(daysBetween('2026-09-29', '2026-11-25')).toBe(57);
   });
   it('still shows the rates when the previous-day call fails, with the message', async () => {
@@ -88,19 +101,18 @@ describe('exchange rates slice', () => {
       throw new Error('Network Error');
     });
     const store = makeStore();
-    await store.dispatch(searchRates({ search: { ...defaultSearch(), dov: '2026-08-20' }, showDifference: true }));
-    const state = store.getState();
-    expect(selectExchangeRates(state).data).toHaveLength(1);
-    expect(selectExchangeRates(state).previousDayMissing).toBe(true);
-    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.previousDayFailed']);
+    const { data } = await rates(store, { ...defaultSearch(), dov: '2026-08-20' }, true);
+    expect(data?.resultList).toHaveLength(1);
+    expect(data?.previousDayMissing).toBe(true);
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.previousDayFailed']);
   });
-  it('empties the list and notifies when the rates call fails', async () => {
+  it('fails with no rates and notifies when the rates call fails', async () => {
     vi.spyOn(http, 'get').mockRejectedValue(new Error('Network Error'));
     const store = makeStore();
-    await store.dispatch(searchRates({ search: defaultSearch(), showDifference: false }));
-    const state = store.getState();
-    expect(selectExchangeRates(state)).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
-    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.ratesFailed']);
+    const answer = await rates(store, defaultSearch(), false);
+    expect(answer).toMatchObject({ isError: true, error: { status: null } });
+    expect(answer.data).toBeUndefined();
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.ratesFailed']);
   });
 });
 
@@ -108,14 +120,9 @@ describe('currency converter', () => {
   it('totals amount x rate of the date', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.36114)], totalCount: 1 } });
     const store = makeStore();
-    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 100, code: 'USD', label: 'USD — US Dollar' }));
-    const { conversion } = selectExchangeRates(store.getState());
-    expect(conversion.convertTotal).toBeCloseTo(12336.114, 6);
-    expect(conversion.params).toEqual({
-      dov: '2026-08-01',
-      amount: 100,
-      currency: { label: 'USD — US Dollar', value: 'USD', rate: 123.36114 },
-    });
+    const { data } = await conversion(store, { dov: '2026-08-01', amount: 100, code: 'USD', label: 'USD — US Dollar' });
+    expect(data?.total).toBeCloseTo(12336.114, 6);
+    expect(data?.currency).toEqual({ label: 'USD — US Dollar', value: 'USD', rate: 123.36114 });
   });
   it('says No available rate for this date for a known currency without a rate, and notifies', async () => {
     vi.spyOn(http, 'get').mockImplementation(async (url) => {
@@ -123,10 +130,9 @@ describe('currency converter', () => {
       return { data: { resultList: [], totalCount: 0 } };
     });
     const store = makeStore();
-    await store.dispatch(convertCurrency({ dov: '2020-01-01', amount: 5, code: 'USD', label: 'USD' }));
-    const state = store.getState();
-    expect(selectExchangeRates(state).conversion).toMatchObject({ convertTotal: null, error: 'converter.noRate' });
-    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.convertFailed']);
+    const answer = await conversion(store, { dov: '2020-01-01', amount: 5, code: 'USD', label: 'USD' });
+    expect(answer).toMatchObject({ isError: true, error: { reason: 'converter.noRate' } });
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.convertFailed']);
   });
   it('says the currency code could not be fetched when that check fails', async () => {
     vi.spyOn(http, 'get').mockImplementation(async (url) => {
@@ -134,7 +140,8 @@ describe('currency converter', () => {
       return { data: { resultList: [], totalCount: 0 } };
     });
     const store = makeStore();
-    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'USD', label: 'USD' }));
+    const answer = await conversion(store, { dov: '2026-08-01', amount: 5, code: 'USD', label: 'USD' });
+    expect(answer).toMatchObject({ isError: true, error: { reason: 'converter.failed' } });
     expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.currencyCodeFailed']);
   });
   it('says Currency Not Found for a code the reference data does not know', async () => {
@@ -143,8 +150,10 @@ describe('currency converter', () => {
       return { data: { resultList: [], totalCount: 0 } };
     });
     const store = makeStore();
-    await store.dispatch(convertCurrency({ dov: '2026-08-01', amount: 5, code: 'XYZ', label: 'XYZ' }));
-    expect(selectExchangeRates(store.getState()).conversion.error).toBe('converter.notFound');
+    const answer = await conversion(store, { dov: '2026-08-01', amount: 5, code: 'XYZ', label: 'XYZ' });
+    expect(answer).toMatchObject({ isError: true, error: { reason: 'converter.notFound' } });
+    // Not found is said beside the field, not in the notifications.
+    expect(store.getState().notifications).toHaveLength(0);
   });
   it('matches what was typed against the currencies of the date: code, label or name, in the page language too', () => {
     const list = [
