@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
@@ -8,30 +8,37 @@ import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, Pager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '@guichet/shared/export/download';
-import { formatDate, formatNumber } from '@guichet/shared/i18n/language';
-import { fetchCsv, printUrl, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
-import { searchExternalRates, selectExternalRates } from './slice';
-
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { fetchCsv, printUrl, useCentralBankRatesQuery, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
+import { centralBankSearchShown, selectExternalRates } from './slice';
 
 /** A central bank's reference rates (the European Central Bank's in the embedded default): search and print. */
 export function CentralBankRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
-  const { search, data, totalCount, source, loading, searched } = useAppSelector(selectExternalRates);
+  const { search } = useAppSelector(selectExternalRates);
+  const answer = useCentralBankRatesQuery(search ?? skipToken);
+  const { isFetching: loading, refetch } = answer;
+  const searched = answer.isSuccess || answer.isError;
+  const page = answer.isError ? undefined : answer.data;
+  const data = useMemo(() => page?.exchangeRates ?? [], [page]);
+  const totalCount = page?.totalCount ?? 0;
+  const source = page?.source ?? null;
   const [text, setText, textRef] = useFieldValue();
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState(false);
 
-  const run = useCallback((next: ExternalRatesSearch) => void dispatch(searchExternalRates(next)), [dispatch]);
+  // The same search again (after a failure, say) asks the service again.
+  const run = (next: ExternalRatesSearch) => {
+    if (search && JSON.stringify(search) === JSON.stringify(next)) void refetch();
+    else dispatch(centralBankSearchShown(next));
+  };
   useEffect(() => {
-    const initial = { date: today(), searchText: '', page: 1, size: DEFAULT_PAGE_SIZE };
+    const initial = { date: todayIso(), searchText: '', page: 1, size: DEFAULT_PAGE_SIZE };
     setDate(initial.date);
-    run(initial);
-  }, [run]);
+    dispatch(centralBankSearchShown(initial));
+  }, [dispatch]);
 
   const print = async (format: PrintFormat) => {
     if (!search) return;
@@ -85,7 +92,7 @@ export function CentralBankRates({ language }: { language: string }) {
           event.preventDefault();
           const fields = new FormData(event.currentTarget);
           run({
-            date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today(),
+            date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayIso(),
             searchText: String(fields.get('searchText') ?? ''),
             page: 1,
             size: search?.size ?? DEFAULT_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import type { CentralBankRate } from '@guichet/shared/api/rates';
+import { answer, api } from '../../app/api';
 
 export type { CentralBankRate };
 
@@ -49,3 +50,13 @@ export async function fetchCsv(search: ExternalRatesSearch, language: string): P
   const { data } = await http.get<string>(printUrl(search, 'csv', language), { responseType: 'text', headers: { Accept: 'text/csv' } });
   return `\uFEFF${data.replace(/^\uFEFF/, '')}`;
 }
+
+export const externalRatesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    centralBankRates: build.query<Awaited<ReturnType<typeof fetchExternalRates>>, ExternalRatesSearch>({
+      queryFn: (search) => answer(fetchExternalRates(search), 'notifications.centralBankFailed'),
+    }),
+  }),
+});
+
+export const { useCentralBankRatesQuery } = externalRatesApi;
