@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo } from 'react';
+import React, { useMemo } from 'react';
 import { Link } from 'gatsby';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { DataTable } from '../../components/DataTable';
 import { ResultStatus } from '../../components/ResultStatus';
 import { formatDate } from '@guichet/shared/i18n/language';
 import { paths } from '../../config/routes';
-import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
-import { loadLatest, loadVessels, selectManifest } from './slice';
+import { useLatestManifestsQuery, useVesselsQuery, VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
+import { selectManifest, vesselStatusChosen } from './slice';
 
 const LATEST_COUNT = 10;
 
@@ -16,12 +16,21 @@ const LATEST_COUNT = 10;
 export function ManifestLatest({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
-  const { latest, vessels } = useAppSelector(selectManifest);
-
-  useEffect(() => {
-    void dispatch(loadLatest(LATEST_COUNT));
-    void dispatch(loadVessels(''));
-  }, [dispatch]);
+  const status = useAppSelector(selectManifest).vesselStatus;
+  const latestAnswer = useLatestManifestsQuery(LATEST_COUNT);
+  const vesselsAnswer = useVesselsQuery(status);
+  const latest = { data: latestAnswer.data ?? [], loading: latestAnswer.isFetching, error: latestAnswer.isError };
+  // The counts per status stay while another status loads.
+  const vessels = {
+    status,
+    data: vesselsAnswer.currentData?.resultList ?? [],
+    totalCount: vesselsAnswer.currentData?.totalCount ?? 0,
+    counts: vesselsAnswer.data?.statusCounts ?? ({} as Partial<Record<VesselStatus, number>>),
+    loading: vesselsAnswer.isFetching,
+    error: vesselsAnswer.isError,
+  };
+  // The same status again (after a failure, say) asks the service again.
+  const choose = (next: VesselStatus | '') => (next === status ? void vesselsAnswer.refetch() : dispatch(vesselStatusChosen(next)));
 
   const manifestColumns = useMemo<Array<ColumnDef<Manifest, unknown>>>(
     () => [
@@ -124,7 +133,7 @@ export function ManifestLatest({ language }: { language: string }) {
             type="button"
             className="button button-secondary button-small"
             aria-pressed={vessels.status === ''}
-            onClick={() => void dispatch(loadVessels(''))}
+            onClick={() => choose('')}
           >
             {t('vessels.all', { count: total })}
           </button>
@@ -134,7 +143,7 @@ export function ManifestLatest({ language }: { language: string }) {
               type="button"
               className="button button-secondary button-small"
               aria-pressed={vessels.status === status}
-              onClick={() => void dispatch(loadVessels(status))}
+              onClick={() => choose(status)}
             >
               {t(`statuses.${status}`)} ({vessels.counts[status] ?? 0})
             </button>

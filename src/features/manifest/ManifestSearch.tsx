@@ -1,5 +1,6 @@
 import React, { useMemo, useState } from 'react';
 import { Link } from 'gatsby';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { notify, resolved } from '../../app/notificationsSlice';
@@ -21,12 +22,14 @@ import {
   restrictionsOf,
   TEXT_FIELDS,
   TEXT_OPERATORS,
+  useManifestsQuery,
   type Manifest,
   type ManifestForm,
+  type ManifestQuery,
   type Operator,
   type PrintFormat,
 } from './api';
-import { DEFAULT_PAGE, runManifestSearch, selectManifest } from './slice';
+import { DEFAULT_PAGE, manifestSearchShown, selectManifest } from './slice';
 
 function OperatorSelect({
   id,
@@ -128,7 +131,18 @@ function PrintRange({
 export function ManifestSearch({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
-  const { query, data, totalCount, loading, searched } = useAppSelector(selectManifest);
+  const { query } = useAppSelector(selectManifest);
+  const answer = useManifestsQuery(query ?? skipToken);
+  const { isFetching: loading, refetch } = answer;
+  const searched = answer.isSuccess || answer.isError;
+  const page = answer.isError ? undefined : answer.data;
+  const data = useMemo(() => page?.resultList ?? [], [page]);
+  const totalCount = page?.totalCount ?? 0;
+  // The same search again (after a failure, say) asks the service again.
+  const run = (next: ManifestQuery) => {
+    if (query && JSON.stringify(query) === JSON.stringify(next)) void refetch();
+    else dispatch(manifestSearchShown(next));
+  };
   const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
   const [message, setMessage] = useState<string | null>(null);
   const errors = formErrors(form);
@@ -147,7 +161,7 @@ export function ManifestSearch({ language }: { language: string }) {
     }
     setMessage(null);
     dispatch(resolved(['notifications.fillOneField']));
-    void dispatch(runManifestSearch({ restrictions, ...DEFAULT_PAGE, size: query?.size ?? DEFAULT_PAGE.size }));
+    run({ restrictions, ...DEFAULT_PAGE, size: query?.size ?? DEFAULT_PAGE.size });
   };
 
   const print = async (first: number, last: number, format: PrintFormat) => {
@@ -312,8 +326,8 @@ export function ManifestSearch({ language }: { language: string }) {
               page={query.page}
               size={query.size}
               totalCount={totalCount}
-              onPage={(page) => void dispatch(runManifestSearch({ ...query, page }))}
-              onSize={(size) => void dispatch(runManifestSearch({ ...query, size, page: 1 }))}
+              onPage={(page) => run({ ...query, page })}
+              onSize={(size) => run({ ...query, size, page: 1 })}
             />
             <PrintRange key={`${totalCount}-${JSON.stringify(query.restrictions)}`} totalCount={totalCount} onPrint={print} />
           </>

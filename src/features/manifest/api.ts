@@ -1,4 +1,6 @@
 import { http } from '../../http/client';
+import { answer, api } from '../../app/api';
+import { resolved } from '../../app/notificationsSlice';
 import { serviceUrls } from '../../config/services';
 import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from '@guichet/shared/api/manifest';
 
@@ -167,3 +169,25 @@ export async function fetchVessels(
 
 /** Most rows one print may hold. */
 export const PRINT_LIMIT = 1000;
+
+export const manifestApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    manifests: build.query<Awaited<ReturnType<typeof searchManifests>>, ManifestQuery>({
+      queryFn: (query, { dispatch }) =>
+        answer(
+          searchManifests(query).then((page) => {
+            // A search that works again takes away the notice of the one that failed.
+            dispatch(resolved(['notifications.somethingWentWrong']));
+            return page;
+          }),
+          'notifications.somethingWentWrong',
+        ),
+    }),
+    latestManifests: build.query<Manifest[], number>({ queryFn: (max) => answer(latestManifests(max), 'notifications.somethingWentWrong') }),
+    vessels: build.query<Awaited<ReturnType<typeof fetchVessels>>, VesselStatus | ''>({
+      queryFn: (status) => answer(fetchVessels(status, 200), 'notifications.vesselsFailed'),
+    }),
+  }),
+});
+
+export const { useManifestsQuery, useLatestManifestsQuery, useVesselsQuery } = manifestApi;

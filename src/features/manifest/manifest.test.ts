@@ -10,9 +10,9 @@ import {
   printManifests,
   restrictionsOf,
   searchBody,
+  manifestApi,
   type ManifestForm,
 } from './api';
-import { runManifestSearch, selectManifest } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -77,24 +77,24 @@ describe('manifest search requests', () => {
       expect.objectContaining({ params: { reportFormat: 'pdf', locale: 'BN' }, responseType: 'blob' }),
     );
   });
-  it('a failed search empties the list, zero total, and notifies', async () => {
+  const search = (store: ReturnType<typeof makeStore>) =>
+    store.dispatch(manifestApi.endpoints.manifests.initiate({ restrictions: [], page: 1, size: 10 }, { forceRefetch: true }));
+  it('a failed search gives no rows and notifies', async () => {
     const store = makeStore();
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ voyageNumber: '1' }], totalCount: 1 } });
-    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
-    expect(selectManifest(store.getState()).totalCount).toBe(1);
+    expect((await search(store)).data?.totalCount).toBe(1);
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('down'));
-    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
-    const state = store.getState();
-    expect(selectManifest(state)).toMatchObject({ data: [], totalCount: 0, loading: false, error: true });
-    expect(state.notifications.at(-1)).toMatchObject({ kind: 'error', messageKey: 'notifications.somethingWentWrong' });
+    const failed = await search(store);
+    expect(failed).toMatchObject({ isError: true, error: { status: null } });
+    expect(store.getState().notifications.at(-1)).toMatchObject({ kind: 'error', messageKey: 'notifications.somethingWentWrong' });
   });
   it('a search that works again takes the failure notice away', async () => {
     const store = makeStore();
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('down'));
-    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    await search(store);
     expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ voyageNumber: '1' }], totalCount: 1 } });
-    await store.dispatch(runManifestSearch({ restrictions: [], page: 1, size: 10 }));
+    await search(store);
     expect(store.getState().notifications).toEqual([]);
   });
 });
