@@ -4,7 +4,6 @@ import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { authSlice } from '../auth/authSlice';
 import { api, errorListener } from './api';
-import { latestOnlyMiddleware } from './latestOnly';
 
 /**
  * The tools' UI state, and their answers in the one data layer (api.ts). Each slice joins the store when
@@ -19,7 +18,7 @@ export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice
 export function makeStore() {
   return configureStore({
     reducer: rootReducer,
-    middleware: (defaults) => defaults().prepend(errorListener.middleware).concat(api.middleware, latestOnlyMiddleware),
+    middleware: (defaults) => defaults().prepend(errorListener.middleware).concat(api.middleware),
   });
 }
 

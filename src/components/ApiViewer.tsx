@@ -1,26 +1,9 @@
 import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/client';
-import { useRequest } from '../http/useRequest';
+import { useOpenApiQuery, type OpenApiOperation } from '../http/pages';
 
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: { type?: string | string[] };
-}
-
-interface Operation {
-  summary?: string;
-  description?: string;
-  parameters?: Parameter[];
-  requestBody?: unknown;
-}
-
-interface OpenApi {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, Operation>>;
-}
+type Operation = OpenApiOperation;
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 /** Answers longer than this are cut in the viewer. */
@@ -117,7 +100,7 @@ function OperationPanel({ method, path, operation }: { method: string; path: str
 /** A service's OpenAPI description, read from the portal's origin, with its operations ready to try. */
 export function ApiViewer({ url }: { url: string }) {
   const { t } = useTranslation('common');
-  const { data, loading, error } = useRequest(url, async () => (await http.get<OpenApi>(url)).data);
+  const { data, isLoading: loading, isError: error } = useOpenApiQuery(url);
   if (loading) return <p className="loading">{t('account.loading')}</p>;
   if (error || !data) return <p role="alert">{t('developers.failed')}</p>;
   return (

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { loadReferenceList, selectReferenceLists } from '../app/referenceListsSlice';
+import { waitFor } from '@testing-library/react';
+import { renderWithStore } from '../test/store';
 import { http } from './client';
 import {
   commodityName,
@@ -8,7 +9,9 @@ import {
   lookupRequest,
   referencePageSize,
   searchBody,
+  referenceApi,
   searchReference,
+  useReferenceList,
   type ReferenceRecord,
 } from './reference';
 import { todayIso } from '@guichet/shared/i18n/language';
@@ -111,12 +114,13 @@ describe('reference search bodies', () => {
   });
 });
 
-describe('reference lists cache', () => {
-  it('fetches a list once and signals its completion', async () => {
+describe('reference lists kept for the visit', () => {
+  it('fetches a list once, whichever tool asks and with whatever notice', async () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [{ code: 'IM' }], totalCount: 1 } });
-    const store = makeStore();
-    await store.dispatch(loadReferenceList('modelOfDeclaration'));
-    await store.dispatch(loadReferenceList('modelOfDeclaration'));
+    const { result, rerender } = renderWithStore(({ notice }) => useReferenceList('modelOfDeclaration', notice), { notice: undefined as string | undefined });
+    await waitFor(() => expect(result.current).toEqual([{ code: 'IM' }]));
+    rerender({ notice: 'notifications.suggestedFailed' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post.mock.calls[0][1]).toMatchObject({
       max: 5000,
@@ -125,20 +129,17 @@ describe('reference lists cache', () => {
         { field: 'code', order: 'ASC' },
       ],
     });
-    expect(selectReferenceLists(store.getState()).modelOfDeclaration).toEqual({
-      data: [{ code: 'IM' }],
-      totalCount: 1,
-      isLoading: false,
-      loaded: true,
-    });
   });
-  it('only logs a failure, and tries again later', async () => {
+  it('logs a failure, shows the notice of the tool that asked, if any, and tries again for the next one', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
+    const post = vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
     const store = makeStore();
-    await store.dispatch(loadReferenceList('country'));
+    const list = (notice?: string) => store.dispatch(referenceApi.endpoints.referenceList.initiate({ entity: 'country', notice }));
+    expect((await list()).isError).toBe(true);
     expect(error).toHaveBeenCalled();
     expect(store.getState().notifications).toEqual([]);
-    expect(selectReferenceLists(store.getState()).country).toMatchObject({ isLoading: false, loaded: false });
+    expect((await list('notifications.customsRatesFailed')).isError).toBe(true);
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.customsRatesFailed']);
   });
 });

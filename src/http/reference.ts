@@ -1,6 +1,8 @@
 import { http } from './client';
 import { serviceUrls } from '../config/services';
 import { todayIso } from '@guichet/shared/i18n/language';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { answer, api } from '../app/api';
 
 /** The reference-data service's search contract (SPEC section 7): one place for every tool that reads it. */
 export type Operator =
@@ -168,3 +170,57 @@ export function commodityName(row: ReferenceRecord, language: string, translated
   if (translated && row.descriptionTranslated) return { text: String(row.descriptionTranslated), lang: language };
   return { text: String(row.description ?? ''), lang: 'en' };
 }
+
+/** Reference lists kept for the whole visit: fetched once, then read from the data layer by every tool. */
+export const CACHED_ENTITIES = [
+  'commodity',
+  'exchangeRate',
+  'customsOffice',
+  'extendedProcedure',
+  'additionalProcedure',
+  'modelOfDeclaration',
+  'country',
+  'attachedDocument',
+] as const;
+export type CachedEntity = (typeof CACHED_ENTITIES)[number];
+
+/** A visit's length, in seconds, for the lists kept for the whole visit. */
+const VISIT_SECONDS = 24 * 60 * 60;
+
+export const referenceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * A whole list in its default order, cached by entity alone: the notice is what the tool that asked
+     * shows if it fails (a tool without one still works, without the list's suggestions).
+     */
+    referenceList: build.query<ReferencePage, { entity: CachedEntity; notice?: string }>({
+      queryFn: ({ entity, notice }) =>
+        answer(
+          searchReference(entity, { sortByFields: defaultSort(entity) }).catch((error: unknown) => {
+            console.error(`Reference list ${entity} could not be loaded`, (error as Error).message);
+            throw error;
+          }),
+          notice,
+        ),
+      serializeQueryArgs: ({ queryArgs }) => queryArgs.entity,
+      keepUnusedDataFor: VISIT_SECONDS,
+    }),
+    /** Records matching typed text (the lookup rule of SPEC section 5); a failed lookup gives none. */
+    referenceLookup: build.query<ReferenceRecord[], { entity: string; text: string; translated: boolean; max: number; language: string }>({
+      queryFn: ({ entity, text, translated, max, language }) =>
+        answer(
+          searchReference(entity, lookupRequest(entity, text, translated, max, language)).then(
+            ({ resultList }) => resultList,
+            () => [],
+          ),
+        ),
+    }),
+  }),
+});
+
+/** A reference list kept for the whole visit (empty until it arrives, and if it fails). */
+export function useReferenceList(entity: CachedEntity | null, notice?: string): ReferenceRecord[] {
+  const { data } = referenceApi.useReferenceListQuery(entity ? { entity, notice } : skipToken);
+  return data?.resultList ?? EMPTY;
+}
+const EMPTY: ReferenceRecord[] = [];

@@ -7,11 +7,8 @@ import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { INTERNAL_TOOLS_ROLES } from '@guichet/shared/config/access';
-import { serviceUrls } from '../config/services';
 import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
-import type { InternalToolsContent } from '../content/types';
-import { http } from '../http/client';
-import { useRequest } from '../http/useRequest';
+import { useInternalToolsQuery } from '../http/pages';
 import { textLanguage } from '@guichet/shared/i18n/language';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
@@ -19,10 +16,7 @@ import type { TemplateHeadProps, TemplateProps } from './page-types';
 /** The page's content, fetched for staff only (it is not in the public build). */
 function InternalTools({ language }: { language: string }) {
   const { t } = useTranslation('common');
-  const { data, loading, error } = useRequest(language, async () => {
-    const response = await http.get<InternalToolsContent>(`${serviceUrls.portal}internal-tools`, { params: { locale: language } });
-    return response.data;
-  });
+  const { data, isLoading: loading, isError: error } = useInternalToolsQuery(language);
   if (loading)
     return (
       <p className="loading" role="status">

@@ -1,30 +1,17 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError } from 'axios';
-import { ArticleImage, type MediaImage } from '../components/ArticleImage';
+import { ArticleImage } from '../components/ArticleImage';
 import { Layout } from '../components/Layout';
 import { Seo } from '../components/Seo';
 import { RichText } from '../components/RichText';
-import { serviceUrls } from '../config/services';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { isNotFound, type CallError } from '../app/api';
 import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
-import { http } from '../http/client';
-import { useRequest } from '../http/useRequest';
+import { useDraftQuery, type Draft } from '../http/pages';
 import { formatDate } from '@guichet/shared/i18n/language';
 import { headText } from '../i18n/translations';
 import type { TemplateHeadProps, TemplateProps } from './page-types';
-
-/** A draft as the portal service reads it from the CMS. */
-interface Draft {
-  kind: 'news' | 'page';
-  locale: string;
-  slug: string;
-  title: string;
-  summary?: string | null;
-  date?: string | null;
-  body: string | null;
-  image?: MediaImage | null;
-}
 
 /** The draft, laid out as its published page will be (the news article and custom page templates). */
 function DraftView({ draft, language }: { draft: Draft; language: string }) {
@@ -61,12 +48,7 @@ function DraftView({ draft, language }: { draft: Draft; language: string }) {
 function Preview({ language }: { language: string }) {
   const { t } = useTranslation('common');
   const search = typeof window === 'undefined' ? null : window.location.search;
-  const { data, loading, error } = useRequest(search, async () => {
-    const response = await http.get<Draft>(`${serviceUrls.portal}preview`, {
-      params: Object.fromEntries(new URLSearchParams(search ?? '')),
-    });
-    return response.data;
-  });
+  const { data, isLoading: loading, error } = useDraftQuery(search ?? skipToken);
   if (loading || search === null)
     return (
       <p className="loading" role="status">
@@ -74,8 +56,8 @@ function Preview({ language }: { language: string }) {
       </p>
     );
   if (error || !data) {
-    const status = isAxiosError(error) ? error.response?.status : undefined;
-    const message = status === 400 || status === 403 ? 'preview.invalid' : status === 404 ? 'preview.missing' : 'preview.unavailable';
+    const status = (error as CallError | undefined)?.status;
+    const message = status === 400 || status === 403 ? 'preview.invalid' : isNotFound(error) ? 'preview.missing' : 'preview.unavailable';
     return (
       <div className="notice" role="alert">
         <h1>{t('preview.title')}</h1>

@@ -3,14 +3,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { CACHED_ENTITIES, loadReferenceList, selectReferenceLists, type CachedEntity } from '../../app/referenceListsSlice';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
 import { tenant, usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { textLanguage } from '@guichet/shared/i18n/language';
 import type { ExportTable } from '@guichet/shared/export/index';
-import { searchReference, type ReferenceRecord } from '../../http/reference';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { CACHED_ENTITIES, searchReference, useReferenceList, type CachedEntity, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import {
   CONDITIONS,
@@ -22,9 +22,11 @@ import {
   shownCode,
   type CodificationFilter,
   type Condition,
+  useCodificationQuery,
+  useCodificationRecordQuery,
   type ReferenceTable,
 } from './api';
-import { closeDetail, EMPTY_FILTER, openDetail, reset, searchCodes, setFilter, selectCodification } from './slice';
+import { closeDetail, EMPTY_FILTER, openDetail, reset, searchShown, selectCodification } from './slice';
 
 /** Fields the detail panel shows, in order, when the record has them. */
 const DETAIL_FIELDS = [
@@ -78,8 +80,20 @@ export function Codification({ language }: { language: string }) {
   const { t } = useTranslation('codification');
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCodification);
-  const referenceLists = useAppSelector(selectReferenceLists);
-  const { config, paging, table, data, totalCount, loading, searched, detail } = state;
+  const { config, paging, search } = state;
+  const answer = useCodificationQuery(search ?? skipToken);
+  const { isFetching: loading, refetch } = answer;
+  const searched = answer.isSuccess || answer.isError;
+  const page = answer.isError ? undefined : answer.data;
+  const table = page?.table ?? null;
+  const data = useMemo(() => page?.resultList ?? [], [page]);
+  const totalCount = page?.totalCount ?? 0;
+  // The detail panel opens as soon as its record starts loading, and closes with a search that finds nothing.
+  const record = useCodificationRecordQuery(state.detailKey && table && data.length ? { table, key: state.detailKey } : skipToken);
+  const detail =
+    state.detailKey && table && data.length
+      ? { key: state.detailKey, data: record.currentData ?? null, loading: record.isFetching, error: record.isError }
+      : null;
   const [filter, setLocalFilter] = useState<CodificationFilter>(state.filter);
   const [problem, setProblem] = useState(false);
   const translated = usesTranslatedSearch(language);
@@ -88,19 +102,19 @@ export function Codification({ language }: { language: string }) {
   const descriptionSuggestions = useSuggestions(filter.referenceTable, filter.description, translated);
 
   // The cached reference lists feed the code suggestions of their tables.
-  useEffect(() => {
-    if (isCached(filter.referenceTable)) void dispatch(loadReferenceList(filter.referenceTable));
-  }, [dispatch, filter.referenceTable]);
-  const codeSuggestions = isCached(filter.referenceTable) ? referenceLists[filter.referenceTable].data.slice(0, 200) : [];
+  const cachedList = useReferenceList(isCached(filter.referenceTable) ? filter.referenceTable : null);
+  const codeSuggestions = isCached(filter.referenceTable) ? cachedList.slice(0, 200) : [];
 
   useEffect(() => {
     if (detail) detailHeading.current?.focus();
   }, [detail?.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
+  // The same search again (after a failure, say) asks the service again.
   const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
-    dispatch(setFilter(next));
-    void dispatch(searchCodes({ filter: next, paging: { ...paging, pageNumber, size }, translated, language }));
+    const asked = { filter: next, paging: { ...paging, pageNumber, size }, translated, language };
+    if (search && JSON.stringify(search) === JSON.stringify(asked)) void refetch();
+    else dispatch(searchShown(asked));
   };
 
   const submit = () => {
@@ -124,7 +138,7 @@ export function Codification({ language }: { language: string }) {
             type="button"
             className="link-button code"
             aria-expanded={detail?.key === detailKey(table, row.original)}
-            onClick={() => void dispatch(openDetail({ table, key: detailKey(table, row.original) }))}
+            onClick={() => dispatch(openDetail(detailKey(table, row.original)))}
           >
             {shownCode(table, row.original)}
           </button>

@@ -7,6 +7,7 @@ import {
   type ReferenceSearch,
   type Restriction,
 } from '../../http/reference';
+import { answer, api } from '../../app/api';
 
 /** The reference tables the tool offers, in the order shown; address tables also filter and export addresses. */
 export const REFERENCE_TABLES = [
@@ -144,3 +145,33 @@ export function flowKey(flow: unknown): 'export' | 'import' | null {
 
 /** Rows an export may hold. */
 export const EXPORT_LIMIT = 1000;
+
+/** A search as the tool runs it: the filter applied, the page, and the language of the texts. */
+export interface CodificationSearch {
+  filter: CodificationFilter;
+  paging: CodificationPaging;
+  translated: boolean;
+  language: string;
+}
+
+export const codificationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The page of a search, with the table it comes from; a code that cannot exist gives an empty page without a call. */
+    codification: build.query<ReferencePage & { table: ReferenceTable }, CodificationSearch>({
+      queryFn: ({ filter, paging, translated, language }) =>
+        answer(
+          (impossibleExtendedProcedure(filter)
+            ? Promise.resolve({ resultList: [], totalCount: 0 })
+            : searchCodification(filter, paging, translated, language)
+          ).then((page) => ({ ...page, table: filter.referenceTable! })),
+          'notifications.somethingWentWrong',
+        ),
+    }),
+    // The panel says when a record could not be read.
+    codificationRecord: build.query<ReferenceRecord, { table: ReferenceTable; key: string }>({
+      queryFn: ({ table, key }) => answer(fetchDetail(table, key)),
+    }),
+  }),
+});
+
+export const { useCodificationQuery, useCodificationRecordQuery } = codificationApi;

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { codificationRequest, detailKey, flowKey, impossibleExtendedProcedure, shownCode, type CodificationFilter } from './api';
-import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchCodes, selectCodification } from './slice';
+import {
+  codificationApi,
+  codificationRequest,
+  detailKey,
+  flowKey,
+  impossibleExtendedProcedure,
+  shownCode,
+  type CodificationFilter,
+} from './api';
+import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchShown, selectCodification } from './slice';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -112,51 +120,38 @@ describe('codification requests', () => {
   });
 });
 
-describe('codification slice', () => {
+describe('codification in the data layer', () => {
+  const search = (store: ReturnType<typeof makeStore>, changes: Partial<CodificationFilter>, paging = DEFAULT_PAGING) =>
+    store.dispatch(codificationApi.endpoints.codification.initiate({ filter: filter(changes), paging, translated: false, language: 'en' }));
+
   it('gives an empty result without a call for an impossible extended procedure code', async () => {
     const post = vi.spyOn(http, 'post');
-    const store = makeStore();
-    await store.dispatch(
-      searchCodes({
-        filter: filter({ referenceTable: 'extendedProcedure', code: '40', codeCondition: 'EQUALS' }),
-        paging: DEFAULT_PAGING,
-        translated: false,
-      }),
-    );
+    const answer = await search(makeStore(), { referenceTable: 'extendedProcedure', code: '40', codeCondition: 'EQUALS' });
     expect(post).not.toHaveBeenCalled();
-    expect(selectCodification(store.getState())).toMatchObject({ data: [], totalCount: 0, searched: true, loading: false });
+    expect(answer.data).toEqual({ resultList: [], totalCount: 0, table: 'extendedProcedure' });
   });
-  it('resets everything but the configuration when a search fails, and notifies', async () => {
+  it('fails with the search, notifies, and keeps the configuration and the form', async () => {
     vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
     const store = makeStore();
-    const config = selectCodification(store.getState()).config;
-    await store.dispatch(
-      searchCodes({
-        filter: filter({ referenceTable: 'bank', code: 'B' }),
-        paging: { ...DEFAULT_PAGING, pageNumber: 2 },
-        translated: false,
-      }),
-    );
-    const state = store.getState();
-    expect(selectCodification(state).config).toEqual(config);
-    expect(selectCodification(state)).toMatchObject({
-      filter: EMPTY_FILTER,
-      paging: DEFAULT_PAGING,
-      data: [],
-      loading: false,
-      error: true,
-    });
-    expect(state.notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+    const before = selectCodification(store.getState());
+    const asked = { filter: filter({ referenceTable: 'bank', code: 'B' }), paging: { ...DEFAULT_PAGING, pageNumber: 2 }, translated: false, language: 'en' };
+    store.dispatch(searchShown(asked));
+    const answer = await store.dispatch(codificationApi.endpoints.codification.initiate(asked));
+    expect(answer).toMatchObject({ isError: true, error: { status: null } });
+    expect(selectCodification(store.getState())).toMatchObject({ config: before.config, search: asked, filter: asked.filter });
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
-  it('opens the detail panel as soon as the record starts loading', async () => {
-    let answer!: (value: unknown) => void;
-    vi.spyOn(http, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+  it('reads a record for the detail panel by its key, without a notification when it fails', async () => {
+    vi.spyOn(http, 'get').mockResolvedValueOnce({ data: { code: '4000', requestedProcedureCode: '40', previousProcedureCode: '00' } });
     const store = makeStore();
-    const pending = store.dispatch(openDetail({ table: 'extendedProcedure', key: '40/00' }));
-    expect(selectCodification(store.getState()).detail).toEqual({ key: '40/00', data: null, loading: true, error: false });
+    store.dispatch(openDetail('40/00'));
+    expect(selectCodification(store.getState()).detailKey).toBe('40/00');
+    const record = await store.dispatch(codificationApi.endpoints.codificationRecord.initiate({ table: 'extendedProcedure', key: '40/00' }));
     expect(vi.mocked(http.get).mock.calls[0][0]).toBe('/reference-service/extendedProcedure/40/00');
-    answer({ data: { code: '4000', requestedProcedureCode: '40', previousProcedureCode: '00' } });
-    await pending;
-    expect(selectCodification(store.getState()).detail).toMatchObject({ loading: false, data: { code: '4000' } });
+    expect(record.data).toMatchObject({ code: '4000' });
+    vi.spyOn(http, 'get').mockRejectedValueOnce(new Error('Network Error'));
+    const failed = await store.dispatch(codificationApi.endpoints.codificationRecord.initiate({ table: 'bank', key: 'B1' }));
+    expect(failed.isError).toBe(true);
+    expect(store.getState().notifications).toHaveLength(0);
   });
 });

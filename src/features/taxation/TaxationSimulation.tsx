@@ -1,18 +1,15 @@
 import React, { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notificationsSlice';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { loadReferenceList, selectReferenceLists } from '../../app/referenceListsSlice';
+import type { CallError } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { countryName, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
-import { commodityName } from '../../http/reference';
+import { commodityName, useReferenceList } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { EMPTY_INPUT, inputErrors, type InputErrors, type TaxationInput, type Tax } from './api';
+import { EMPTY_INPUT, inputErrors, useSimulationMutation, type InputErrors, type TaxationInput, type Tax } from './api';
 import { simulationTable } from './export';
-import { clearSimulation, runSimulation, selectTaxation } from './slice';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
   String((translated && row.descriptionTranslated) || row.description || '');
@@ -22,9 +19,11 @@ const countryLabel = (row: { code?: unknown; description?: unknown }, language: 
 /** Taxation simulation: a tariff line, its origin and value in a currency -> each tax, its base and amount. */
 export function TaxationSimulation({ language }: { language: string }) {
   const { t } = useTranslation('taxation');
-  const dispatch = useAppDispatch();
-  const { data, loading, missing, error, tariffNotFound, input: simulated } = useAppSelector(selectTaxation);
-  const lists = useAppSelector(selectReferenceLists);
+  const [runSimulation, simulation] = useSimulationMutation();
+  const { data, isLoading: loading, isError: error, originalArgs: simulated } = simulation;
+  const failure = simulation.error as CallError | undefined;
+  const missing = failure?.reason === 'notEnoughInformation' ? (failure.details ?? null) : null;
+  const tariffNotFound = failure?.reason === 'tariffNotFound';
   const translated = usesTranslatedSearch(language);
   const id = useId();
   const [input, setInput] = useState<TaxationInput>(EMPTY_INPUT);
@@ -32,18 +31,12 @@ export function TaxationSimulation({ language }: { language: string }) {
   const [errors, setErrors] = useState<InputErrors>({});
   const commodities = useReferenceLookup('commodity', commodityText, translated, 15, language);
 
-  useEffect(() => {
-    void dispatch(loadReferenceList('modelOfDeclaration'));
-    void dispatch(loadReferenceList('country'));
-    // Without the day's customs rates no value can be converted: unlike other suggestions, say so.
-    void dispatch(loadReferenceList('exchangeRate')).then((result) => {
-      if (loadReferenceList.rejected.match(result) && !result.meta.condition) dispatch(notify('error', 'notifications.customsRatesFailed'));
-    });
-    return () => void dispatch(clearSimulation());
-  }, [dispatch]);
+  const models = useReferenceList('modelOfDeclaration');
+  const countryList = useReferenceList('country');
+  // Without the day's customs rates no value can be converted: unlike other suggestions, say so.
+  const currencies = useReferenceList('exchangeRate', 'notifications.customsRatesFailed');
 
   // Import for home use by default, once the declaration types are known.
-  const models = lists.modelOfDeclaration.data;
   useEffect(() => {
     if (!input.typeOfDeclaration && models.some((model) => model.code === 'IM' && model.generalProcedureCode === '4'))
       setInput((current) => ({ ...current, typeOfDeclaration: 'IM-4' }));
@@ -51,12 +44,9 @@ export function TaxationSimulation({ language }: { language: string }) {
 
   const countries = useMemo(
     () =>
-      [...lists.country.data].sort((a, b) =>
-        countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language),
-      ),
-    [lists.country.data, translated, language],
+      [...countryList].sort((a, b) => countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language)),
+    [countryList, translated, language],
   );
-  const currencies = lists.exchangeRate.data;
 
   // The commodity typed or picked: an exact code among the suggestions.
   const pickCommodity = (text: string) => {
@@ -91,7 +81,7 @@ export function TaxationSimulation({ language }: { language: string }) {
       document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    void dispatch(runSimulation(input));
+    void runSimulation(input);
   };
 
   const fieldError = (field: keyof TaxationInput) =>
@@ -139,7 +129,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   // The file says what the result was computed from: the input of the simulation, not the form as edited since.
   const exportTable = async () => {
     const used = simulated ?? input;
-    const country = lists.country.data.find((row) => row.code === used.itemCountryOfOriginCode);
+    const country = countryList.find((row) => row.code === used.itemCountryOfOriginCode);
     return simulationTable(used, data!, country ? countryLabel(country, language, translated) : used.itemCountryOfOriginCode, language, t);
   };
 
@@ -273,7 +263,7 @@ export function TaxationSimulation({ language }: { language: string }) {
               setInput({ ...EMPTY_INPUT, typeOfDeclaration: input.typeOfDeclaration });
               setCommodityText('');
               setErrors({});
-              dispatch(clearSimulation());
+              simulation.reset();
             }}
           >
             {t('form.reset')}

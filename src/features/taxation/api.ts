@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
+import { answer, api, ToolError } from '../../app/api';
 
 /** The simulation form (SPEC section 3). */
 export interface TaxationInput {
@@ -99,15 +100,19 @@ export function simulationRequest(input: TaxationInput): SimulationRequest {
   };
 }
 
-/** The service could not compute some taxes (a specific tax without its quantity): their codes. */
-export class NotEnoughInformation extends Error {
-  constructor(readonly taxCodes: string[]) {
-    super(`Cannot calculate ${taxCodes.join(', ')} tax, not enough information provided`);
+/** The service could not compute some taxes (a specific tax without its quantity): their codes (details). */
+export class NotEnoughInformation extends ToolError {
+  constructor(taxCodes: string[]) {
+    super('notEnoughInformation', 400, taxCodes);
   }
 }
 
 /** The commodity has no tariff line valid on the date (the service's "CET Tariff Not Found"). */
-export class TariffNotFound extends Error {}
+export class TariffNotFound extends ToolError {
+  constructor() {
+    super('tariffNotFound', 400);
+  }
+}
 
 export async function simulate(input: TaxationInput): Promise<SimulationResult> {
   try {
@@ -116,7 +121,18 @@ export async function simulate(input: TaxationInput): Promise<SimulationResult> 
   } catch (error) {
     const body = axios.isAxiosError(error) ? (error.response?.data as { taxCodes?: unknown; message?: unknown } | undefined) : undefined;
     if (body && Array.isArray(body.taxCodes) && body.taxCodes.length) throw new NotEnoughInformation(body.taxCodes.map(String));
-    if (typeof body?.message === 'string' && body.message.includes('CET Tariff Not Found')) throw new TariffNotFound(body.message);
+    if (typeof body?.message === 'string' && body.message.includes('CET Tariff Not Found')) throw new TariffNotFound();
     throw error;
   }
 }
+
+export const taxationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // A simulation is a computation: it changes nothing, but its input is a form's, sent when asked.
+    simulation: build.mutation<SimulationResult, TaxationInput>({
+      queryFn: (input) => answer(simulate(input), 'notifications.somethingWentWrong'),
+    }),
+  }),
+});
+
+export const { useSimulationMutation } = taxationApi;

@@ -1,9 +1,9 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { act, waitFor } from '@testing-library/react';
 import { http } from '../../http/client';
-import { EMPTY_INPUT, inputErrors, simulationRequest, type TaxationInput } from './api';
-import { runSimulation, selectTaxation } from './slice';
+import { renderWithStore } from '../../test/store';
+import { EMPTY_INPUT, inputErrors, simulationRequest, useSimulationMutation, type TaxationInput } from './api';
 import { simulationTable } from './export';
 import { tableToCsv } from '@guichet/shared/export/csv';
 
@@ -51,33 +51,37 @@ describe('taxation simulation', () => {
     expect(inputErrors(input)).toEqual({});
   });
   it('a failure clears the simulated data; a specific tax without quantity names the taxes, without a notification', async () => {
-    const store = makeStore();
+    const { result: hook, store } = renderWithStore(() => useSimulationMutation(), undefined);
+    const run = () => act(() => void hook.current[0](input));
     const result = { items: [{ taxes: [], totalItemTaxes: 10 }], guaranteeAmount: 10, currency: 'BDT' };
     vi.spyOn(http, 'post').mockResolvedValueOnce({ data: result });
-    await store.dispatch(runSimulation(input));
-    expect(selectTaxation(store.getState()).data).toEqual(result);
+    await run();
+    await waitFor(() => expect(hook.current[1].data).toEqual(result));
 
     const response = { status: 422, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data: { taxCodes: ['SD'] } };
     vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('422', 'ERR_BAD_REQUEST', undefined, undefined, response));
-    await store.dispatch(runSimulation(input));
-    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, missing: ['SD'] });
+    await run();
+    await waitFor(() => expect(hook.current[1].isError).toBe(true));
+    expect(hook.current[1].data).toBeUndefined();
+    expect(hook.current[1].error).toMatchObject({ reason: 'notEnoughInformation', details: ['SD'] });
     expect(store.getState().notifications).toHaveLength(0);
 
     vi.spyOn(http, 'post').mockRejectedValueOnce(new Error('network'));
-    await store.dispatch(runSimulation(input));
-    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, missing: null });
+    await run();
+    await waitFor(() => expect(hook.current[1].error).toEqual({ status: null, notice: 'notifications.somethingWentWrong' }));
+    expect(hook.current[1].data).toBeUndefined();
     expect(store.getState().notifications.at(-1)).toMatchObject({ messageKey: 'notifications.somethingWentWrong' });
   });
   it('says CET Tariff Not Found for a commodity without a tariff line, not "something went wrong"', async () => {
-    const store = makeStore();
+    const { result: hook, store } = renderWithStore(() => useSimulationMutation(), undefined);
     const data = {
       error: 'Bad Request',
       message: 'items[0].commodityCode: CET Tariff Not Found: no tariff line "99999999" valid on 2026-11-25',
     };
     const response = { status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data };
     vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, response));
-    await store.dispatch(runSimulation(input));
-    expect(selectTaxation(store.getState())).toMatchObject({ data: null, error: true, tariffNotFound: true });
+    await act(() => void hook.current[0](input));
+    await waitFor(() => expect(hook.current[1].error).toMatchObject({ reason: 'tariffNotFound' }));
     expect(store.getState().notifications).toHaveLength(0);
   });
   it('exports the inputs with the taxes: value, currency, the rate used and the origin', () => {

@@ -1,27 +1,31 @@
-import React, { useEffect, useId, useMemo, useState } from 'react';
+import React, { useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notificationsSlice';
-import { loadReferenceList, selectReferenceLists } from '../../app/referenceListsSlice';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { BilingualText } from '../../components/BilingualText';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
-import { commodityName, searchReference, type ReferenceRecord } from '../../http/reference';
+import { commodityName, useReferenceList, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import { countryName, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
-import { commodityOf, EMPTY_CONSIGNMENT, procedureCode, type Consignment, type FieldError, type RequiredDocument } from './api';
-import { documentsTable } from './export';
 import {
-  addConsignment,
-  findDocuments,
-  loadGuideConfig,
-  removeConsignment,
-  resetGuide,
-  setTypeOfDeclaration,
-  selectTradersGuide,
-} from './slice';
+  commodityOf,
+  EMPTY_CONSIGNMENT,
+  procedureCode,
+  useGuideConfigQuery,
+  useNationalProceduresQuery,
+  useRequiredDocumentsQuery,
+  type Consignment,
+  type FieldError,
+  type RequiredDocument,
+} from './api';
+import { documentsTable } from './export';
+import { addConsignment, documentsAsked, removeConsignment, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
+
+const NONE: ReferenceRecord[] = [];
+const NO_FIELD_ERRORS: Record<number, FieldError[]> = {};
 
 const CONSIGNMENT_FIELDS = ['commodityCode', 'itemCountryOfOriginCode', 'extendedProcedureCode', 'nationalProcedureCode'] as const;
 type ConsignmentField = (typeof CONSIGNMENT_FIELDS)[number];
@@ -38,65 +42,45 @@ const text = (row: ReferenceRecord, translated: boolean) => String((translated &
 const countryLabel = (row: ReferenceRecord, language: string, translated: boolean) =>
   countryName(String(row.code), language) ?? text(row, translated);
 
-/** National procedures allowed with an extended procedure (the additionalRegimes list). */
-function useNationalProcedures(extendedProcedureCode: string): ReferenceRecord[] {
-  const [list, setList] = useState<ReferenceRecord[]>([]);
-  useEffect(() => {
-    if (!extendedProcedureCode) return setList([]);
-    let current = true;
-    searchReference('additionalRegimes', {
-      max: 100,
-      restrictions: [{ field: 'extendedProcedureCode', operator: 'EQUALS', value: extendedProcedureCode }],
-    }).then(
-      ({ resultList }) => current && setList(resultList),
-      () => current && setList([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [extendedProcedureCode]);
-  return list;
-}
-
 /** Required-documents wizard: a regime, consignments added and removed, the documents they need. */
 export function TradersGuide({ language }: { language: string }) {
   const { t } = useTranslation('tradersGuide');
   const dispatch = useAppDispatch();
   const id = useId();
   const translated = usesTranslatedSearch(language);
-  const { typeOfDeclaration, consignments, data, fieldErrors, loading, searched } = useAppSelector(selectTradersGuide);
-  const lists = useAppSelector(selectReferenceLists);
+  const { typeOfDeclaration, consignments, asked } = useAppSelector(selectTradersGuide);
+  const config = useGuideConfigQuery();
+  const documents = useRequiredDocumentsQuery(
+    asked && !config.isLoading ? { typeOfDeclaration, consignments, ruleTypes: config.data?.meta?.ruleTypes } : skipToken,
+  );
+  const { isFetching: loading, refetch } = documents;
+  const answered = asked && !documents.isError ? documents.currentData : undefined;
+  const searched = asked && (documents.isSuccess || documents.isError);
+  const data = useMemo(() => answered?.documents ?? [], [answered]);
+  const fieldErrors = answered?.fieldErrors ?? NO_FIELD_ERRORS;
+  const models = useReferenceList('modelOfDeclaration');
+  const countryList = useReferenceList('country');
+  const extendedProcedures = useReferenceList('extendedProcedure', 'notifications.suggestedFailed');
   const [draft, setDraft] = useState<Consignment>(EMPTY_CONSIGNMENT);
   const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
   const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15, language);
-  const nationals = useNationalProcedures(draft.extendedProcedureCode);
-
-  useEffect(() => {
-    void dispatch(loadGuideConfig());
-    void dispatch(loadReferenceList('modelOfDeclaration'));
-    void dispatch(loadReferenceList('country'));
-    void dispatch(loadReferenceList('extendedProcedure')).then((action) => {
-      if (loadReferenceList.rejected.match(action) && !action.meta.condition) dispatch(notify('error', 'notifications.suggestedFailed'));
-    });
-  }, [dispatch]);
+  const nationals = useNationalProceduresQuery(draft.extendedProcedureCode || skipToken).currentData ?? NONE;
 
   const types = useMemo(
-    () => [...new Set(lists.modelOfDeclaration.data.map((model) => String(model.code)))],
-    [lists.modelOfDeclaration.data],
+    () => [...new Set(models.map((model) => String(model.code)))],
+    [models],
   );
   // The procedures of the regime: those whose first digit is one of its general procedure codes.
   const procedures = useMemo(() => {
     const general = new Set(
-      lists.modelOfDeclaration.data.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)),
+      models.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)),
     );
-    return lists.extendedProcedure.data.filter((row) => general.has(procedureCode(row).charAt(0)));
-  }, [lists.modelOfDeclaration.data, lists.extendedProcedure.data, typeOfDeclaration]);
+    return extendedProcedures.filter((row) => general.has(procedureCode(row).charAt(0)));
+  }, [models, extendedProcedures, typeOfDeclaration]);
   const countries = useMemo(
     () =>
-      [...lists.country.data].sort((a, b) =>
-        countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language),
-      ),
-    [lists.country.data, translated, language],
+      [...countryList].sort((a, b) => countryLabel(a, language, translated).localeCompare(countryLabel(b, language, translated), language)),
+    [countryList, translated, language],
   );
 
   const changeType = (next: string) => {
@@ -330,7 +314,8 @@ export function TradersGuide({ language }: { language: string }) {
             type="button"
             className="button"
             disabled={!consignments.length || loading}
-            onClick={() => void dispatch(findDocuments())}
+            // The same consignments again (after a failure, say) ask the service again.
+            onClick={() => (asked && !documents.isUninitialized ? void refetch() : dispatch(documentsAsked()))}
           >
             {t('form.find')}
           </button>

@@ -1,6 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
-import { commodityName, lookupByCodes, type ReferenceRecord } from '../../http/reference';
+import { commodityName, lookupByCodes, searchReference, type ReferenceRecord } from '../../http/reference';
+import { answer, api } from '../../app/api';
 
 export interface Consignment {
   commodityCode: string;
@@ -156,3 +157,35 @@ export async function fetchRequirements(
   }
   return { documents: [...documents.values()], fieldErrors };
 }
+
+/** The documents request of a regime's consignments, with the rule types of the site's configuration. */
+export interface DocumentsRequest {
+  typeOfDeclaration: string;
+  consignments: Consignment[];
+  ruleTypes?: string[];
+}
+
+export const tradersGuideApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    guideConfig: build.query<GuideConfig | null, void>({ queryFn: () => answer(fetchGuideConfig()) }),
+    requiredDocuments: build.query<GuideAnswer, DocumentsRequest>({
+      queryFn: ({ typeOfDeclaration, consignments, ruleTypes }) =>
+        answer(fetchRequirements(typeOfDeclaration, consignments, ruleTypes), 'notifications.somethingWentWrong'),
+    }),
+    /** National procedures allowed with an extended procedure (the additionalRegimes list); a failure gives none. */
+    nationalProcedures: build.query<ReferenceRecord[], string>({
+      queryFn: (extendedProcedureCode) =>
+        answer(
+          searchReference('additionalRegimes', {
+            max: 100,
+            restrictions: [{ field: 'extendedProcedureCode', operator: 'EQUALS', value: extendedProcedureCode }],
+          }).then(
+            ({ resultList }) => resultList,
+            () => [],
+          ),
+        ),
+    }),
+  }),
+});
+
+export const { useGuideConfigQuery, useRequiredDocumentsQuery, useNationalProceduresQuery } = tradersGuideApi;

@@ -1,54 +1,17 @@
-import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { LATEST_ONLY } from '../../app/latestOnly';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from '../../app/store';
-import { notify } from '../../app/notificationsSlice';
-import { fetchGuideConfig, fetchRequirements, type Consignment, type FieldError, type GuideConfig, type RequiredDocument } from './api';
+import type { Consignment } from './api';
 
+/** The tool's UI state: the regime, its consignments and whether their documents were asked for (the answer is in the data layer). */
 export interface TradersGuideState {
   typeOfDeclaration: string;
   consignments: Consignment[];
-  data: RequiredDocument[];
-  fieldErrors: Record<number, FieldError[]>;
-  loading: boolean;
-  error: boolean;
-  searched: boolean;
-  config: GuideConfig | null;
+  /** The documents of these consignments were asked for: cleared by any change to them. */
+  asked: boolean;
 }
 
-/** Type of declaration IM, no data. */
-const initialState: TradersGuideState = {
-  typeOfDeclaration: 'IM',
-  consignments: [],
-  data: [],
-  fieldErrors: {},
-  loading: false,
-  error: false,
-  searched: false,
-  config: null,
-};
-
-export const loadGuideConfig = createAsyncThunk('tradersGuide/config', fetchGuideConfig);
-
-export const findDocuments = createAsyncThunk(
-  'tradersGuide/find',
-  async (_: void, { getState, dispatch, rejectWithValue }) => {
-    const { typeOfDeclaration, consignments, config } = selectTradersGuide(getState() as RootState);
-    try {
-      return await fetchRequirements(typeOfDeclaration, consignments, config?.meta?.ruleTypes);
-    } catch {
-      dispatch(notify('error', 'notifications.somethingWentWrong'));
-      return rejectWithValue(null);
-    }
-  },
-  LATEST_ONLY,
-);
-
-const cleared = (state: TradersGuideState) => {
-  state.data = [];
-  state.fieldErrors = {};
-  state.searched = false;
-  state.error = false;
-};
+/** Type of declaration IM, no consignments. */
+const initialState: TradersGuideState = { typeOfDeclaration: 'IM', consignments: [], asked: false };
 
 export const tradersGuideSlice = createSlice({
   name: 'tradersGuide',
@@ -58,47 +21,24 @@ export const tradersGuideSlice = createSlice({
     setTypeOfDeclaration(state, action: PayloadAction<string>) {
       state.typeOfDeclaration = action.payload;
       state.consignments = [];
-      cleared(state);
+      state.asked = false;
     },
     addConsignment(state, action: PayloadAction<Consignment>) {
       state.consignments.push(action.payload);
-      cleared(state);
+      state.asked = false;
     },
     removeConsignment(state, action: PayloadAction<number>) {
       state.consignments.splice(action.payload, 1);
-      cleared(state);
+      state.asked = false;
     },
-    /** Back to the defaults; the configuration (and the cached procedure suggestions) stay. */
-    resetGuide(state) {
-      return { ...initialState, config: state.config };
+    documentsAsked(state) {
+      state.asked = true;
     },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(loadGuideConfig.fulfilled, (state, action) => {
-        state.config = action.payload;
-      })
-      .addCase(findDocuments.pending, (state) => {
-        state.loading = true;
-        state.error = false;
-      })
-      .addCase(findDocuments.fulfilled, (state, action) => {
-        state.loading = false;
-        state.searched = true;
-        state.data = action.payload.documents;
-        state.fieldErrors = action.payload.fieldErrors;
-      })
-      .addCase(findDocuments.rejected, (state) => {
-        state.loading = false;
-        state.searched = true;
-        state.error = true;
-        state.data = [];
-        state.fieldErrors = {};
-      });
+    resetGuide: () => initialState,
   },
 });
 
-export const { setTypeOfDeclaration, addConsignment, removeConsignment, resetGuide } = tradersGuideSlice.actions;
+export const { setTypeOfDeclaration, addConsignment, removeConsignment, documentsAsked, resetGuide } = tradersGuideSlice.actions;
 
 declare module '../../app/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

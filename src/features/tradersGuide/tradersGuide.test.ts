@@ -1,9 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { commodityOf, EMPTY_CONSIGNMENT, fetchGuideConfig, groupByProcedure, procedureCode, type Consignment } from './api';
+import {
+  commodityOf,
+  EMPTY_CONSIGNMENT,
+  fetchGuideConfig,
+  groupByProcedure,
+  procedureCode,
+  tradersGuideApi,
+  type Consignment,
+} from './api';
 import { documentsTable } from './export';
-import { addConsignment, findDocuments, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
+import { addConsignment, documentsAsked, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
+
+const documents = (consignments: Consignment[]) =>
+  makeStore().dispatch(tradersGuideApi.endpoints.requiredDocuments.initiate({ typeOfDeclaration: 'IM', consignments }));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -25,11 +36,7 @@ describe('traders guide', () => {
     expect(await fetchGuideConfig()).toBeNull();
   });
   it('one call per group; documents merged once each, numbered 1..n, with their commodities; field errors per consignment', async () => {
-    const store = makeStore();
-    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'IM', consignments: [], data: [] });
-    store.dispatch(addConsignment(consignment('09012110', '4000')));
-    store.dispatch(addConsignment(consignment('61091000', '7100')));
-    store.dispatch(addConsignment(consignment('99999999', '4000')));
+    const consignments = [consignment('09012110', '4000'), consignment('61091000', '7100'), consignment('99999999', '4000')];
     const post = vi.spyOn(http, 'post').mockImplementation(async (_url, body) => {
       const { document } = body as { document: { generalProcedureCode: string } };
       return document.generalProcedureCode === '4'
@@ -49,14 +56,13 @@ describe('traders guide', () => {
           }
         : { data: { items: [{ attachments: [{ code: '380', description: 'Commercial invoice' }], fieldsErrors: [] }] } };
     });
-    await store.dispatch(findDocuments());
+    const { data: state } = await documents(consignments);
     expect(post).toHaveBeenCalledTimes(2);
     expect(post.mock.calls.map(([, body]) => (body as { document: unknown }).document)).toEqual([
       { typeOfDeclaration: 'IM', generalProcedureCode: '4' },
       { typeOfDeclaration: 'IM', generalProcedureCode: '7' },
     ]);
-    const state = selectTradersGuide(store.getState());
-    expect(state.data).toEqual([
+    expect(state?.documents).toEqual([
       {
         id: 1,
         attDocCode: '380',
@@ -70,12 +76,9 @@ describe('traders guide', () => {
         applicableCommodityCodes: ['09012110'],
       },
     ]);
-    expect(state.fieldErrors).toEqual({ 2: [{ field: 'items[1].commodityCode', message: 'Unknown commodity code' }] });
+    expect(state?.fieldErrors).toEqual({ 2: [{ field: 'items[1].commodityCode', message: 'Unknown commodity code' }] });
   });
   it('shows documents that are alternatives (one of them is enough) as one requirement', async () => {
-    const store = makeStore();
-    store.dispatch(addConsignment(consignment('09012110', '4000')));
-    store.dispatch(addConsignment(consignment('61091000', '4000')));
     const transport = [
       { code: '705', description: 'Bill of lading', oneOf: 'transport-document' },
       { code: '740', description: 'Air waybill', oneOf: 'transport-document' },
@@ -89,10 +92,10 @@ describe('traders guide', () => {
         ],
       },
     });
-    await store.dispatch(findDocuments());
-    const { data } = selectTradersGuide(store.getState());
+    const answer = await documents([consignment('09012110', '4000'), consignment('61091000', '4000')]);
+    const data = answer.data?.documents;
     expect(data).toHaveLength(2);
-    expect(data[1]).toEqual({
+    expect(data?.[1]).toEqual({
       id: 2,
       attDocCode: '705 / 740 / 730',
       attDocName: { description: 'Bill of lading', descriptionTranslated: null },
@@ -100,14 +103,17 @@ describe('traders guide', () => {
       applicableCommodityCodes: ['09012110', '61091000'],
     });
   });
-  it('a new regime wipes the consignments; reset keeps the configuration', () => {
+  it('a new regime wipes the consignments and the documents asked for; reset goes back to IM', () => {
     const store = makeStore();
+    expect(selectTradersGuide(store.getState())).toEqual({ typeOfDeclaration: 'IM', consignments: [], asked: false });
     store.dispatch(addConsignment(consignment('09012110', '4000')));
+    store.dispatch(documentsAsked());
+    expect(selectTradersGuide(store.getState()).asked).toBe(true);
     store.dispatch(setTypeOfDeclaration('EX'));
-    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'EX', consignments: [] });
-    store.dispatch({ type: 'tradersGuide/config/fulfilled', payload: { additionalFields: [], meta: { ruleTypes: ['SPS'] } } });
+    expect(selectTradersGuide(store.getState())).toEqual({ typeOfDeclaration: 'EX', consignments: [], asked: false });
+    store.dispatch(addConsignment(consignment('09012110', '4000')));
     store.dispatch(resetGuide());
-    expect(selectTradersGuide(store.getState())).toMatchObject({ typeOfDeclaration: 'IM', config: { meta: { ruleTypes: ['SPS'] } } });
+    expect(selectTradersGuide(store.getState())).toEqual({ typeOfDeclaration: 'IM', consignments: [], asked: false });
   });
   it('names an extended procedure by its requested and previous procedure codes (the spec selects no plain code)', () => {
     expect(procedureCode({ requestedProcedureCode: '40', previousProcedureCode: '71', description: 'x' })).toBe('4071');
