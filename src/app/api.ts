@@ -1,6 +1,7 @@
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { notify } from './notificationsSlice';
+import { signedIn, signedOut, type AuthState } from '../auth/authSlice';
 
 /**
  * How a call failed, as the store keeps it (plain data): the HTTP status of the answer (404 also for
@@ -29,6 +30,8 @@ export const api = createApi({
   baseQuery: fakeBaseQuery<CallError>(),
   // Back on a page within a minute, its answers are shown at once; after that they are asked again.
   keepUnusedDataFor: 60,
+  // Help desk requests: the list is read again after one is written or answered.
+  tagTypes: ['HelpdeskRequest', 'Upload'],
   endpoints: () => ({}),
 });
 
@@ -70,9 +73,20 @@ export async function answer<T>(call: Promise<T>, notice?: string): Promise<{ da
   }
 }
 
-/** Failures are reported in one place: a failed call with a notice shows it, once, in the notifications. */
-export const errorListener = createListenerMiddleware();
-errorListener.startListening({
+/**
+ * Failures are reported in one place: a failed call with a notice shows it, once, in the notifications.
+ * And what was read with one visitor's session is not shown to the next: signing out, or in as someone
+ * else, empties the data layer.
+ */
+export const dataListener = createListenerMiddleware();
+dataListener.startListening({
+  predicate: (action, _state, previous) => {
+    const before = (previous as { auth: AuthState }).auth.user;
+    return before !== null && (signedOut.match(action) || (signedIn.match(action) && action.payload.subject !== before.subject));
+  },
+  effect: (_action, { dispatch }) => void dispatch(api.util.resetApiState()),
+});
+dataListener.startListening({
   matcher: isRejectedWithValue,
   effect: (action, { dispatch }) => {
     const notice = (action.payload as CallError | null | undefined)?.notice;

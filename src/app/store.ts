@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { appSlice } from './appSlice';
 import { notificationsSlice } from './notificationsSlice';
 import { authSlice } from '../auth/authSlice';
-import { api, errorListener } from './api';
+import { api, dataListener } from './api';
 
 /**
  * The tools' UI state, and their answers in the one data layer (api.ts). Each slice joins the store when
@@ -18,7 +18,7 @@ export const rootReducer = combineSlices(appSlice, notificationsSlice, authSlice
 export function makeStore() {
   return configureStore({
     reducer: rootReducer,
-    middleware: (defaults) => defaults().prepend(errorListener.middleware).concat(api.middleware),
+    middleware: (defaults) => defaults().prepend(dataListener.middleware).concat(api.middleware),
   });
 }
 

@@ -1,17 +1,17 @@
-import React, { useCallback, useEffect, useId, useState } from 'react';
+import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { formatDate } from '@guichet/shared/i18n/language';
 import {
-  answerRequest,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
   CATEGORIES,
-  createRequest,
   fetchAttachment,
-  listRequests,
+  useAnswerHelpdeskRequestMutation,
+  useCreateHelpdeskRequestMutation,
+  useHelpdeskRequestsQuery,
   type Category,
   type HelpdeskRequest,
 } from './api';
@@ -27,23 +27,19 @@ function validate(form: { category: string; subject: string; message: string }, 
   return null;
 }
 
-function AnswerForm({ request, onAnswered }: { request: HelpdeskRequest; onAnswered: () => void }) {
+function AnswerForm({ request }: { request: HelpdeskRequest }) {
   const { t } = useTranslation('helpdesk');
-  const dispatch = useAppDispatch();
   const id = useId();
   const [answer, setAnswer] = useState('');
   const [close, setClose] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [send, { isLoading: busy }] = useAnswerHelpdeskRequestMutation();
   return (
     <form
       className="helpdesk-answer"
       onSubmit={(event) => {
         event.preventDefault();
         if (answer.trim().length < 2) return;
-        setBusy(true);
-        answerRequest(request.id, answer.trim(), close ? 'closed' : 'answered')
-          .then(onAnswered, () => dispatch(notify('error', 'notifications.somethingWentWrong')))
-          .finally(() => setBusy(false));
+        void send({ id: request.id, answer: answer.trim(), status: close ? 'closed' : 'answered' });
       }}
     >
       <label htmlFor={`${id}-answer`}>{t('staff.answerLabel', { subject: request.subject })}</label>
@@ -65,54 +61,34 @@ export function HelpDesk({ language }: { language: string }) {
   const { t } = useTranslation('helpdesk');
   const dispatch = useAppDispatch();
   const id = useId();
-  const [requests, setRequests] = useState<HelpdeskRequest[] | null>(null);
-  const [staff, setStaff] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const list = useHelpdeskRequestsQuery();
+  const requests = list.isError ? [] : list.data?.resultList;
+  const staff = list.data?.staff ?? false;
+  const loading = list.isFetching;
+  const [create, { isLoading: sending }] = useCreateHelpdeskRequestMutation();
   const [form, setForm] = useState({ category: '' as Category | '', subject: '', message: '' });
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [fileKey, setFileKey] = useState(0);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listRequests()
-      .then(({ resultList, staff: isStaff }) => {
-        setRequests(resultList);
-        setStaff(isStaff);
-      })
-      .catch(() => {
-        setRequests([]);
-        dispatch(notify('error', 'notifications.somethingWentWrong'));
-      })
-      .finally(() => setLoading(false));
-  }, [dispatch]);
-  useEffect(load, [load]);
 
   const submit = async () => {
     const found = validate(form, file);
     setProblem(found);
     setSent(false);
     if (found || !form.category) return;
-    setSending(true);
-    try {
-      await createRequest({
-        category: form.category,
-        subject: form.subject.trim(),
-        message: form.message.trim(),
-        attachment: file ?? undefined,
-      });
-      setForm({ category: '', subject: '', message: '' });
-      setFile(null);
-      setFileKey((key) => key + 1);
-      setSent(true);
-      load();
-    } catch {
-      dispatch(notify('error', 'notifications.somethingWentWrong'));
-    } finally {
-      setSending(false);
-    }
+    const created = await create({
+      category: form.category,
+      subject: form.subject.trim(),
+      message: form.message.trim(),
+      attachment: file ?? undefined,
+    });
+    if (created.error) return;
+    setForm({ category: '', subject: '', message: '' });
+    setFile(null);
+    setFileKey((key) => key + 1);
+    setSent(true);
   };
 
   const invalid = (field: Problem['field']) =>
@@ -241,7 +217,7 @@ export function HelpDesk({ language }: { language: string }) {
                   <p dir="auto">{request.answer}</p>
                 </div>
               )}
-              {staff && request.status !== 'closed' && <AnswerForm request={request} onAnswered={load} />}
+              {staff && request.status !== 'closed' && <AnswerForm request={request} />}
             </li>
           ))}
         </ul>

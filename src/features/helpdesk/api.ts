@@ -2,6 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { base64Of } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
+import { answer, api } from '../../app/api';
 
 export const CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -65,3 +66,26 @@ export async function fetchAttachment(id: string): Promise<Blob> {
   const { data } = await http.get<Blob>(`${serviceUrls.helpdesk}requests/${id}/attachment`, { responseType: 'blob' });
   return data;
 }
+
+const LIST = [{ type: 'HelpdeskRequest' as const, id: 'LIST' }];
+
+export const helpdeskApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    helpdeskRequests: build.query<{ resultList: HelpdeskRequest[]; staff: boolean }, void>({
+      queryFn: () => answer(listRequests(), 'notifications.somethingWentWrong'),
+      providesTags: LIST,
+      // The list is the signed-in user's: read afresh on every visit to the page.
+      keepUnusedDataFor: 0,
+    }),
+    createHelpdeskRequest: build.mutation<HelpdeskRequest, Parameters<typeof createRequest>[0]>({
+      queryFn: (input) => answer(createRequest(input), 'notifications.somethingWentWrong'),
+      invalidatesTags: (_result, error) => (error ? [] : LIST),
+    }),
+    answerHelpdeskRequest: build.mutation<HelpdeskRequest, { id: string; answer: string; status: 'answered' | 'closed' }>({
+      queryFn: ({ id, answer: text, status }) => answer(answerRequest(id, text, status), 'notifications.somethingWentWrong'),
+      invalidatesTags: (_result, error) => (error ? [] : LIST),
+    }),
+  }),
+});
+
+export const { useHelpdeskRequestsQuery, useCreateHelpdeskRequestMutation, useAnswerHelpdeskRequestMutation } = helpdeskApi;
