@@ -13,8 +13,8 @@ export interface CallError {
   notice?: string;
   /** A tool's own reason, where its page says more than "something went wrong". */
   reason?: string;
-  /** With the reason: what the service said was missing or wrong. */
-  details?: string[] | null;
+  /** With the reason: what the service said was missing or wrong (the tool knows its shape). */
+  details?: unknown;
   /** The service is busy (429): seconds to wait before asking again (its Retry-After, else 60). */
   retryAfter?: number;
 }
@@ -40,7 +40,7 @@ export class ToolError extends Error {
   constructor(
     readonly reason: string,
     readonly status: number | null = null,
-    readonly details: string[] | null = null,
+    readonly details: unknown = null,
     readonly notice?: string,
   ) {
     super(reason);
@@ -93,6 +93,12 @@ dataListener.startListening({
     if (notice) dispatch(notify('error', notice));
   },
 });
+
+/** Whether a service refused what was asked (4xx: a conflict, a wrong value), rather than failed. */
+export const isRefused = (error: unknown): boolean => {
+  const status = (error as CallError | undefined)?.status ?? 0;
+  return status >= 400 && status < 500;
+};
 
 /** Whether a hook's error says the thing asked for does not exist. */
 export const isNotFound = (error: unknown): boolean => (error as CallError | undefined)?.status === 404;

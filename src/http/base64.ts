@@ -7,3 +7,13 @@ export function base64Of(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** A file as the services take it in a JSON body (and as the data layer can keep it: plain data). */
+export interface EncodedFile {
+  name: string;
+  type: string;
+  /** Its bytes in base64. */
+  data: string;
+}
+
+export const encodeFile = async (file: File): Promise<EncodedFile> => ({ name: file.name, type: file.type, data: await base64Of(file) });

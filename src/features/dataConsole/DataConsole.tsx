@@ -1,21 +1,18 @@
-import React, { useCallback, useEffect, useId, useState } from 'react';
+import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@guichet/shared/i18n/language';
+import type { CallError } from '../../app/api';
+import { encodeFile } from '../../http/base64';
 import {
-  feedState,
   KINDS,
   MAX_FILE_BYTES,
-  pendingUploads,
-  previewUpload,
-  publications,
-  RefusedFile,
-  runFeed,
-  uploadFile,
-  type FeedState,
+  useConsoleListsQuery,
+  useLazyUploadPreviewQuery,
+  useRunFeedMutation,
+  useUploadFileMutation,
+  type FileErrors,
   type Kind,
-  type LineError,
   type Preview,
-  type Publication,
   type Upload,
 } from './api';
 import { ErrorList, PreviewPanel } from './Preview';
@@ -28,29 +25,19 @@ export function DataConsole({ language }: { language: string }) {
   const [kind, setKind] = useState<Kind>('customsRates');
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<{ errors: LineError[]; moreErrors: number; fileName: string } | null>(null);
+  const [refused, setRefused] = useState<(FileErrors & { fileName: string }) | null>(null);
   const [current, setCurrent] = useState<{ upload: Upload; preview: Preview } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [lists, setLists] = useState<{ pending: Upload[]; history: Publication[]; feed: FeedState } | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [pending, history, feed] = await Promise.all([pendingUploads(), publications(), feedState()]);
-      setLists({ pending, history, feed });
-    } catch {
-      setFailure(t('actions.failed'));
-    }
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // The lists are read again by the data layer after every action.
+  const { data: lists, isError: listsFailed } = useConsoleListsQuery();
+  const [send, { isLoading: busy }] = useUploadFileMutation();
+  const [openPreview] = useLazyUploadPreviewQuery();
+  const [startFeed] = useRunFeedMutation();
 
   const done = (text: string) => {
     setCurrent(null);
     setMessage(text);
-    void load();
   };
 
   const check = async (event: React.FormEvent) => {
@@ -61,18 +48,16 @@ export function DataConsole({ language }: { language: string }) {
     setCurrent(null);
     if (!file) return setFailure(t('upload.chooseFile'));
     if (file.size > MAX_FILE_BYTES) return setFailure(t('reasons.tooLarge', { max: MAX_FILE_BYTES / 1024 / 1024 }));
-    setBusy(true);
-    try {
-      setCurrent(await uploadFile(kind, file));
+    const sent = await send({ kind, file: await encodeFile(file) });
+    if (sent.data) {
+      setCurrent(sent.data);
       setFileKey((key) => key + 1);
       setFile(null);
-      void load();
-    } catch (error) {
-      if (error instanceof RefusedFile) setRefused({ errors: error.errors, moreErrors: error.moreErrors, fileName: file.name });
-      else setFailure(t('actions.failed'));
-    } finally {
-      setBusy(false);
+      return;
     }
+    const error = sent.error as CallError;
+    if (error.reason === 'refusedFile') setRefused({ ...(error.details as FileErrors), fileName: file.name });
+    else setFailure(t('actions.failed'));
   };
 
   return (
@@ -128,7 +113,12 @@ export function DataConsole({ language }: { language: string }) {
 
       <section aria-labelledby={`${id}-pending`}>
         <h2 id={`${id}-pending`}>{t('pending.title')}</h2>
-        {!lists && (
+        {listsFailed && (
+          <p className="field-error" role="alert">
+            {t('actions.failed')}
+          </p>
+        )}
+        {!lists && !listsFailed && (
           <p className="loading" role="status">
             {t('loading')}
           </p>
@@ -142,7 +132,9 @@ export function DataConsole({ language }: { language: string }) {
               <button
                 type="button"
                 className="button button-small button-light"
-                onClick={() => previewUpload(upload.id).then(setCurrent, () => setFailure(t('actions.failed')))}
+                onClick={() =>
+                  openPreview(upload.id).then(({ data }) => (data ? setCurrent(data) : setFailure(t('actions.failed'))))
+                }
               >
                 {t('pending.open')}
               </button>
@@ -174,12 +166,7 @@ export function DataConsole({ language }: { language: string }) {
             <button
               type="button"
               className="button button-light"
-              onClick={() =>
-                runFeed().then(
-                  () => load(),
-                  () => setFailure(t('actions.failed')),
-                )
-              }
+              onClick={() => startFeed().then(({ error }) => error && setFailure(t('actions.failed')))}
             >
               {t('feed.run')}
             </button>

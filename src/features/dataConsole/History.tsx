@@ -1,23 +1,22 @@
 import React, { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@guichet/shared/i18n/language';
-import { messageOf, rollBack, type Kind, type Publication } from './api';
+import { isRefused } from '../../app/api';
+import { useRollBackMutation, type Kind, type Publication } from './api';
 import { number } from './format';
 
 /** Publications, newest first; the latest in effect of each kind can be rolled back, a scheduled one cancelled. */
 export function History({ items, language, onChange }: { items: Publication[]; language: string; onChange: (message: string) => void }) {
   const { t } = useTranslation('dataConsole');
   const [problem, setProblem] = useState<string | null>(null);
+  const [send] = useRollBackMutation();
   const latestLive = new Map<Kind, number>();
   for (const item of items) if (item.status === 'live' && !latestLive.has(item.kind)) latestLive.set(item.kind, item.id);
   const undo = async (item: Publication) => {
     setProblem(null);
-    try {
-      const result = await rollBack(item.id);
-      onChange(result.status === 'cancelled' ? t('actions.cancelled') : t('actions.rolledBack'));
-    } catch (error) {
-      setProblem(messageOf(error) ? t('actions.conflict') : t('actions.failed'));
-    }
+    const { data, error } = await send(item.id);
+    if (data) onChange(data.status === 'cancelled' ? t('actions.cancelled') : t('actions.rolledBack'));
+    else setProblem(isRefused(error) ? t('actions.conflict') : t('actions.failed'));
   };
   if (items.length === 0) return <p className="empty-state">{t('history.empty')}</p>;
   return (

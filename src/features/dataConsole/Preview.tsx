@@ -1,11 +1,11 @@
 import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, todayIso } from '@guichet/shared/i18n/language';
+import { isRefused } from '../../app/api';
 import {
-  discardUpload,
   MAX_FILE_BYTES,
-  messageOf,
-  publishUpload,
+  useDiscardUploadMutation,
+  usePublishUploadMutation,
   type DiffLine,
   type LineError,
   type Preview,
@@ -150,26 +150,27 @@ export function PreviewPanel({
   const { t } = useTranslation('dataConsole');
   const id = useId();
   const [validFrom, setValidFrom] = useState(todayIso());
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const act = async (action: () => Promise<string>) => {
-    setBusy(true);
+  const [publishUpload, published] = usePublishUploadMutation();
+  const [discardUpload, discarded] = useDiscardUploadMutation();
+  const busy = published.isLoading || discarded.isLoading;
+  const failed = (error: unknown) => setProblem(isRefused(error) ? t('actions.conflict') : t('actions.failed'));
+  const publish = async () => {
     setProblem(null);
-    try {
-      onDone(await action());
-    } catch (error) {
-      setProblem(messageOf(error) ? t('actions.conflict') : t('actions.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const publish = () =>
-    act(async () => {
-      const publication = await publishUpload(upload.id, validFrom);
-      return publication.status === 'live'
+    const { data: publication, error } = await publishUpload({ id: upload.id, validFrom });
+    if (!publication) return failed(error);
+    onDone(
+      publication.status === 'live'
         ? t('actions.published', { count: publication.rowCount })
-        : t('actions.scheduled', { date: formatDate(publication.validFrom, language) });
-    });
+        : t('actions.scheduled', { date: formatDate(publication.validFrom, language) }),
+    );
+  };
+  const discard = async () => {
+    setProblem(null);
+    const { error } = await discardUpload(upload.id);
+    if (error) return failed(error);
+    onDone(t('actions.discarded'));
+  };
   return (
     <section className="results" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('preview.title', { file: upload.fileName })}</h2>
@@ -220,14 +221,14 @@ export function PreviewPanel({
         </div>
       </div>
       <div className="form-actions">
-        <button type="button" className="button" disabled={busy || !validFrom} onClick={publish}>
+        <button type="button" className="button" disabled={busy || !validFrom} onClick={() => void publish()}>
           {t('actions.publish')}
         </button>
         <button
           type="button"
           className="button button-light"
           disabled={busy}
-          onClick={() => act(async () => (await discardUpload(upload.id), t('actions.discarded')))}
+          onClick={() => void discard()}
         >
           {t('actions.discard')}
         </button>

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { http } from '../../http/client';
-import { base64Of } from '../../http/base64';
+import type { EncodedFile } from '../../http/base64';
+import { answer, api, ToolError } from '../../app/api';
 import { serviceUrls } from '../../config/services';
 import type { Diff, Kind, Publication, Upload } from '@guichet/shared/api/data-console';
 
@@ -35,31 +36,30 @@ export interface FeedState {
   lastMessage: string | null;
 }
 
-/** A refused file: every error the service found (nothing was imported). */
-export class RefusedFile extends Error {
-  constructor(
-    readonly errors: LineError[],
-    readonly moreErrors: number,
-  ) {
-    super('refused');
+/** Every error the service found in a refused file (nothing was imported). */
+export interface FileErrors {
+  errors: LineError[];
+  moreErrors: number;
+}
+
+/** A refused file: its errors are the failure's details. */
+export class RefusedFile extends ToolError {
+  constructor(details: FileErrors) {
+    super('refusedFile', 400, details);
   }
 }
 
 const url = (path: string) => `${serviceUrls.dataConsole}${path}`;
 
-export async function uploadFile(kind: Kind, file: File): Promise<{ upload: Upload; preview: Diff }> {
+export async function uploadFile(kind: Kind, file: EncodedFile): Promise<{ upload: Upload; preview: Diff }> {
   try {
-    const { data } = await http.post<{ upload: Upload; preview: Diff }>(url('uploads'), {
-      kind,
-      fileName: file.name,
-      content: await base64Of(file),
-    });
+    const { data } = await http.post<{ upload: Upload; preview: Diff }>(url('uploads'), { kind, fileName: file.name, content: file.data });
     return data;
   } catch (error) {
     const body = axios.isAxiosError(error)
       ? (error.response?.data as { errors?: LineError[]; moreErrors?: number } | undefined)
       : undefined;
-    if (body?.errors) throw new RefusedFile(body.errors, body.moreErrors ?? 0);
+    if (body?.errors) throw new RefusedFile({ errors: body.errors, moreErrors: body.moreErrors ?? 0 });
     throw error;
   }
 }
@@ -77,9 +77,38 @@ export const rollBack = async (id: number) => (await http.post<Publication>(url(
 export const feedState = async () => (await http.get<FeedState>(url('feed'))).data;
 export const runFeed = async () => (await http.post<{ status: string; message: string }>(url('feed/run'), {})).data;
 
-/** The service's message for a refused action (a conflict: already published, not the latest), else null. */
-export function messageOf(error: unknown): string | null {
-  if (!axios.isAxiosError(error)) return null;
-  const status = error.response?.status ?? 0;
-  return status >= 400 && status < 500 ? ((error.response?.data as { message?: string } | undefined)?.message ?? null) : null;
-}
+const UPLOADS = ['Upload' as const];
+
+export const dataConsoleApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Uploads waiting, publications and the feed: read again after every action. */
+    consoleLists: build.query<{ pending: Upload[]; history: Publication[]; feed: FeedState }, void>({
+      queryFn: () =>
+        answer(Promise.all([pendingUploads(), publications(), feedState()]).then(([pending, history, feed]) => ({ pending, history, feed }))),
+      providesTags: UPLOADS,
+      keepUnusedDataFor: 0,
+    }),
+    uploadPreview: build.query<{ upload: Upload; preview: Diff }, string>({ queryFn: (id) => answer(previewUpload(id)), keepUnusedDataFor: 0 }),
+    uploadFile: build.mutation<{ upload: Upload; preview: Diff }, { kind: Kind; file: EncodedFile }>({
+      queryFn: ({ kind, file }) => answer(uploadFile(kind, file)),
+      invalidatesTags: UPLOADS,
+    }),
+    publishUpload: build.mutation<Publication, { id: string; validFrom: string }>({
+      queryFn: ({ id, validFrom }) => answer(publishUpload(id, validFrom)),
+      invalidatesTags: UPLOADS,
+    }),
+    discardUpload: build.mutation<void, string>({ queryFn: (id) => answer(discardUpload(id)), invalidatesTags: UPLOADS }),
+    rollBack: build.mutation<Publication, number>({ queryFn: (id) => answer(rollBack(id)), invalidatesTags: UPLOADS }),
+    runFeed: build.mutation<{ status: string; message: string }, void>({ queryFn: () => answer(runFeed()), invalidatesTags: UPLOADS }),
+  }),
+});
+
+export const {
+  useConsoleListsQuery,
+  useLazyUploadPreviewQuery,
+  useUploadFileMutation,
+  usePublishUploadMutation,
+  useDiscardUploadMutation,
+  useRollBackMutation,
+  useRunFeedMutation,
+} = dataConsoleApi;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
+import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -82,7 +83,7 @@ export function HelpDesk({ language }: { language: string }) {
       category: form.category,
       subject: form.subject.trim(),
       message: form.message.trim(),
-      attachment: file ?? undefined,
+      attachment: file ? await encodeFile(file) : undefined,
     });
     if (created.error) return;
     setForm({ category: '', subject: '', message: '' });

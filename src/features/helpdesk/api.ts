@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { http } from '../../http/client';
-import { base64Of } from '../../http/base64';
+import type { EncodedFile } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
 import { answer, api } from '../../app/api';
 
@@ -36,12 +36,9 @@ export async function createRequest(input: {
   category: Category;
   subject: string;
   message: string;
-  attachment?: File;
+  attachment?: EncodedFile;
 }): Promise<HelpdeskRequest> {
-  const { attachment, ...fields } = input;
-  const body = attachment
-    ? { ...fields, attachment: { name: attachment.name, type: attachment.type, data: await base64Of(attachment) } }
-    : fields;
+  const body = input.attachment ? input : { category: input.category, subject: input.subject, message: input.message };
   // One key per request sent: a second try after a lost answer (a replica that stopped mid-request, a
   // gateway error) cannot write it twice.
   // getRandomValues, not randomUUID: the latter needs a secure context, and a portal may be served over http.

@@ -22,7 +22,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   const [runSimulation, simulation] = useSimulationMutation();
   const { data, isLoading: loading, isError: error, originalArgs: simulated } = simulation;
   const failure = simulation.error as CallError | undefined;
-  const missing = failure?.reason === 'notEnoughInformation' ? (failure.details ?? null) : null;
+  const missing = failure?.reason === 'notEnoughInformation' ? (failure.details as string[]) : null;
   const tariffNotFound = failure?.reason === 'tariffNotFound';
   const translated = usesTranslatedSearch(language);
   const id = useId();
