@@ -29,7 +29,7 @@ const user = (subject: string): SessionUser => ({
 const cached = (store: ReturnType<typeof makeStore>) => Object.keys(store.getState().api.queries);
 
 describe('the data layer', () => {
-  it('shows a failed call\'s notice once, and nothing for a call without one', async () => {
+  it("shows a failed call's notice once, and nothing for a call without one", async () => {
     const store = makeStore();
     await store.dispatch(probe.endpoints.probe.initiate({ value: 'a', fail: true }));
     expect(store.getState().notifications).toEqual([]);
@@ -37,7 +37,7 @@ describe('the data layer', () => {
     await store.dispatch(probe.endpoints.probe.initiate({ value: 'c', fail: true, notice: 'notifications.somethingWentWrong' }));
     expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
-  it('keeps failures as plain data: the status, and a tool\'s own reason without the generic notice', () => {
+  it("keeps failures as plain data: the status, and a tool's own reason without the generic notice", () => {
     const axiosLike = Object.assign(new Error('429'), { response: { status: 429, headers: { 'retry-after': '7' } } });
     expect(callError(axiosLike, 'n')).toEqual({ status: 429, retryAfter: 7, notice: 'n' });
     expect(callError(new ToolError('tariffNotFound', 400), 'n')).toEqual({ status: 400, reason: 'tariffNotFound', details: null });

@@ -65,7 +65,10 @@ export function callError(error: unknown, notice?: string): CallError {
  * The result of an endpoint's call (its queryFn): the answer, or the failure as plain data with the
  * message to show once (the listener below shows it; without one the tool's page says what failed).
  */
-export async function answer<T>(call: Promise<T>, notice?: string): Promise<{ data: NoInfer<T>; error?: undefined } | { error: CallError; data?: undefined }> {
+export async function answer<T>(
+  call: Promise<T>,
+  notice?: string,
+): Promise<{ data: NoInfer<T>; error?: undefined } | { error: CallError; data?: undefined }> {
   try {
     return { data: await call };
   } catch (error) {

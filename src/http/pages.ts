@@ -54,7 +54,9 @@ const read = async <T>(url: string, params?: Record<string, string>): Promise<T>
 export const pagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Each page says itself what it could not read: no notifications.
-    freshness: build.query<Record<FreshnessKind, Freshness>, void>({ queryFn: () => answer(read<Record<FreshnessKind, Freshness>>(`${serviceUrls.dataConsole}freshness`)) }),
+    freshness: build.query<Record<FreshnessKind, Freshness>, void>({
+      queryFn: () => answer(read<Record<FreshnessKind, Freshness>>(`${serviceUrls.dataConsole}freshness`)),
+    }),
     openApi: build.query<OpenApi, string>({ queryFn: (url) => answer(read<OpenApi>(url)) }),
     /** The draft a signed preview link names (its query string); never kept once the page is left. */
     draft: build.query<Draft, string>({

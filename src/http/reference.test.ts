@@ -117,7 +117,9 @@ describe('reference search bodies', () => {
 describe('reference lists kept for the visit', () => {
   it('fetches a list once, whichever tool asks and with whatever notice', async () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { resultList: [{ code: 'IM' }], totalCount: 1 } });
-    const { result, rerender } = renderWithStore(({ notice }) => useReferenceList('modelOfDeclaration', notice), { notice: undefined as string | undefined });
+    const { result, rerender } = renderWithStore(({ notice }) => useReferenceList('modelOfDeclaration', notice), {
+      notice: undefined as string | undefined,
+    });
     await waitFor(() => expect(result.current).toEqual([{ code: 'IM' }]));
     rerender({ notice: 'notifications.suggestedFailed' });
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -134,7 +134,12 @@ describe('codification in the data layer', () => {
     vi.spyOn(http, 'post').mockRejectedValue(new Error('Network Error'));
     const store = makeStore();
     const before = selectCodification(store.getState());
-    const asked = { filter: filter({ referenceTable: 'bank', code: 'B' }), paging: { ...DEFAULT_PAGING, pageNumber: 2 }, translated: false, language: 'en' };
+    const asked = {
+      filter: filter({ referenceTable: 'bank', code: 'B' }),
+      paging: { ...DEFAULT_PAGING, pageNumber: 2 },
+      translated: false,
+      language: 'en',
+    };
     store.dispatch(searchShown(asked));
     const answer = await store.dispatch(codificationApi.endpoints.codification.initiate(asked));
     expect(answer).toMatchObject({ isError: true, error: { status: null } });
@@ -146,7 +151,9 @@ describe('codification in the data layer', () => {
     const store = makeStore();
     store.dispatch(openDetail('40/00'));
     expect(selectCodification(store.getState()).detailKey).toBe('40/00');
-    const record = await store.dispatch(codificationApi.endpoints.codificationRecord.initiate({ table: 'extendedProcedure', key: '40/00' }));
+    const record = await store.dispatch(
+      codificationApi.endpoints.codificationRecord.initiate({ table: 'extendedProcedure', key: '40/00' }),
+    );
     expect(vi.mocked(http.get).mock.calls[0][0]).toBe('/reference-service/extendedProcedure/40/00');
     expect(record.data).toMatchObject({ code: '4000' });
     vi.spyOn(http, 'get').mockRejectedValueOnce(new Error('Network Error'));

@@ -132,9 +132,7 @@ export function DataConsole({ language }: { language: string }) {
               <button
                 type="button"
                 className="button button-small button-light"
-                onClick={() =>
-                  openPreview(upload.id).then(({ data }) => (data ? setCurrent(data) : setFailure(t('actions.failed'))))
-                }
+                onClick={() => openPreview(upload.id).then(({ data }) => (data ? setCurrent(data) : setFailure(t('actions.failed'))))}
               >
                 {t('pending.open')}
               </button>

@@ -224,12 +224,7 @@ export function PreviewPanel({
         <button type="button" className="button" disabled={busy || !validFrom} onClick={() => void publish()}>
           {t('actions.publish')}
         </button>
-        <button
-          type="button"
-          className="button button-light"
-          disabled={busy}
-          onClick={() => void discard()}
-        >
+        <button type="button" className="button button-light" disabled={busy} onClick={() => void discard()}>
           {t('actions.discard')}
         </button>
       </div>

@@ -84,11 +84,16 @@ export const dataConsoleApi = api.injectEndpoints({
     /** Uploads waiting, publications and the feed: read again after every action. */
     consoleLists: build.query<{ pending: Upload[]; history: Publication[]; feed: FeedState }, void>({
       queryFn: () =>
-        answer(Promise.all([pendingUploads(), publications(), feedState()]).then(([pending, history, feed]) => ({ pending, history, feed }))),
+        answer(
+          Promise.all([pendingUploads(), publications(), feedState()]).then(([pending, history, feed]) => ({ pending, history, feed })),
+        ),
       providesTags: UPLOADS,
       keepUnusedDataFor: 0,
     }),
-    uploadPreview: build.query<{ upload: Upload; preview: Diff }, string>({ queryFn: (id) => answer(previewUpload(id)), keepUnusedDataFor: 0 }),
+    uploadPreview: build.query<{ upload: Upload; preview: Diff }, string>({
+      queryFn: (id) => answer(previewUpload(id)),
+      keepUnusedDataFor: 0,
+    }),
     uploadFile: build.mutation<{ upload: Upload; preview: Diff }, { kind: Kind; file: EncodedFile }>({
       queryFn: ({ kind, file }) => answer(uploadFile(kind, file)),
       invalidatesTags: UPLOADS,

@@ -89,7 +89,8 @@ export function CustomsRates({ language }: { language: string }) {
     (next: RatesSearch, withDiff: boolean) => {
       window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
       const before = current.current.shown;
-      if (before.search && urlFromSearch(before.search, before.showDifference) === urlFromSearch(next, withDiff)) void current.current.refetch();
+      if (before.search && urlFromSearch(before.search, before.showDifference) === urlFromSearch(next, withDiff))
+        void current.current.refetch();
       else dispatch(ratesShown({ search: next, showDifference: withDiff }));
     },
     [dispatch],

@@ -156,7 +156,8 @@ export interface ConversionRequest {
 export async function convert(request: ConversionRequest): Promise<{ currency: CurrencyOption; total: number }> {
   const { resultList } = await fetchRates({ validityDate: request.dov, currencies: request.code, max: 1 });
   const rate = resultList[0]?.exchangeRate;
-  if (rate !== undefined && rate !== null) return { currency: { label: request.label, value: request.code, rate }, total: request.amount * rate };
+  if (rate !== undefined && rate !== null)
+    return { currency: { label: request.label, value: request.code, rate }, total: request.amount * rate };
   const known = await currencyExists(request.code).catch(() => {
     throw new ToolError('converter.failed', null, null, 'notifications.currencyCodeFailed');
   });
@@ -166,7 +167,10 @@ export async function convert(request: ConversionRequest): Promise<{ currency: C
 
 export const ratesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    rates: build.query<RatesPage & { previousDayMissing: boolean; publishedDate: string | null }, { search: RatesSearch; showDifference: boolean }>({
+    rates: build.query<
+      RatesPage & { previousDayMissing: boolean; publishedDate: string | null },
+      { search: RatesSearch; showDifference: boolean }
+    >({
       queryFn: ({ search, showDifference }, { dispatch }) =>
         answer(
           fetchRates(ratesParams(search)).then(async (page) => {
@@ -174,7 +178,12 @@ export const ratesApi = api.injectEndpoints({
             if (!showDifference) return { ...page, previousDayMissing: false, publishedDate };
             // The second call: the rates of the day before that publication. Its failure only costs the difference.
             try {
-              return { resultList: await addDifference(page.resultList), totalCount: page.totalCount, previousDayMissing: false, publishedDate };
+              return {
+                resultList: await addDifference(page.resultList),
+                totalCount: page.totalCount,
+                previousDayMissing: false,
+                publishedDate,
+              };
             } catch {
               dispatch(notify('error', 'notifications.previousDayFailed'));
               return { ...page, previousDayMissing: true, publishedDate };

@@ -73,7 +73,6 @@ export function HelpDesk({ language }: { language: string }) {
   const [sent, setSent] = useState(false);
   const [fileKey, setFileKey] = useState(0);
 
-
   const submit = async () => {
     const found = validate(form, file);
     setProblem(found);

@@ -183,7 +183,9 @@ export const manifestApi = api.injectEndpoints({
           'notifications.somethingWentWrong',
         ),
     }),
-    latestManifests: build.query<Manifest[], number>({ queryFn: (max) => answer(latestManifests(max), 'notifications.somethingWentWrong') }),
+    latestManifests: build.query<Manifest[], number>({
+      queryFn: (max) => answer(latestManifests(max), 'notifications.somethingWentWrong'),
+    }),
     vessels: build.query<Awaited<ReturnType<typeof fetchVessels>>, VesselStatus | ''>({
       queryFn: (status) => answer(fetchVessels(status, 200), 'notifications.vesselsFailed'),
     }),

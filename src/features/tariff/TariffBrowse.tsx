@@ -4,15 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/routes';
 import { formatNumber } from '@guichet/shared/i18n/language';
 import { BilingualText } from '../../components/BilingualText';
-import {
-  nodeText,
-  TAX_COLUMNS,
-  useChapterQuery,
-  useHeadingQuery,
-  useSectionsQuery,
-  type NomenclatureNode,
-  type TariffCode,
-} from './api';
+import { nodeText, TAX_COLUMNS, useChapterQuery, useHeadingQuery, useSectionsQuery, type NomenclatureNode, type TariffCode } from './api';
 import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';

@@ -217,9 +217,7 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
         </div>
       </form>
       {asked && other.isFetching && <p className="loading">{t('results.loading')}</p>}
-      {asked && other.currentData === null && (
-        <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>
-      )}
+      {asked && other.currentData === null && <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>}
       {asked && other.isError && (
         <p className="notice" role="alert">
           {t('common:notifications.somethingWentWrong')}

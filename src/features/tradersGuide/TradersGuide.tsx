@@ -66,15 +66,10 @@ export function TradersGuide({ language }: { language: string }) {
   const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15, language);
   const nationals = useNationalProceduresQuery(draft.extendedProcedureCode || skipToken).currentData ?? NONE;
 
-  const types = useMemo(
-    () => [...new Set(models.map((model) => String(model.code)))],
-    [models],
-  );
+  const types = useMemo(() => [...new Set(models.map((model) => String(model.code)))], [models]);
   // The procedures of the regime: those whose first digit is one of its general procedure codes.
   const procedures = useMemo(() => {
-    const general = new Set(
-      models.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)),
-    );
+    const general = new Set(models.filter((model) => model.code === typeOfDeclaration).map((model) => String(model.generalProcedureCode)));
     return extendedProcedures.filter((row) => general.has(procedureCode(row).charAt(0)));
   }, [models, extendedProcedures, typeOfDeclaration]);
   const countries = useMemo(
