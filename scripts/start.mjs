@@ -6,7 +6,7 @@
 //   node scripts/start.mjs --build-only  build the site, then stop
 // Environment: PORT (8000), CMS_PORT (1337), SKIP_BUILD=1 (reuse the published site when present),
 // CMS_URL (a CMS run elsewhere, e.g. its own container: then none is started here).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,21 +48,30 @@ let stopping = false;
 
 /** Builds the site and publishes it atomically (scripts/build-site.mjs). */
 function buildSite() {
-  run('site build', process.execPath, [join(root, 'scripts', 'build-site.mjs')], root);
+  return run('site build', process.execPath, [join(root, 'scripts', 'build-site.mjs')], root);
 }
 
 function log(message) {
   console.log(`[guichet] ${message}`);
 }
 
-function run(label, command, args, cwd) {
+/** Stops everything that was started and never returns: nothing after a failed step runs. */
+function fail(message) {
+  log(message);
+  stop(1);
+  return new Promise(() => {});
+}
+
+/** Runs a step to its end (the next step waits for it); a failed step stops everything. */
+async function run(label, command, args, cwd) {
   log(`${label}...`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
-  if (result.status !== 0) {
-    log(`${label} failed (exit ${result.status ?? result.signal})`);
-    stop(1);
-  }
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.on('error', () => resolve('not started'));
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  if (status !== 0) await fail(`${label} failed (exit ${status})`);
   log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -104,8 +113,7 @@ async function waitFor(label, url, acceptable = (status) => status < 500, timeou
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  log(`${label} did not answer at ${url} within ${timeoutMs / 1000} s`);
-  stop(1);
+  await fail(`${label} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
 function stop(code = 0) {
@@ -131,21 +139,25 @@ for (const part of ['', 'services', 'cms']) {
 }
 
 const cmsDir = join(root, 'cms');
+const servicesDir = join(root, 'services');
 
 if (buildOnly && (await answers(`${portalUrl}/health`))) {
   log(`the portal is running at ${portalUrl}: rebuilding the site against it`);
-  buildSite();
+  await buildSite();
   process.exit(0);
 }
-const servicesDir = join(root, 'services');
 
+// The tariff finder's model, loaded or (first start) trained, beside the CMS's set-up: the server then
+// starts in seconds instead of training within its own start.
+const finderModel = run('tariff finder model', 'npm', ['run', '--silent', 'finder:prepare'], servicesDir);
 if (!externalCms) {
-  run('CMS set-up', 'npm', ['run', '--silent', 'guichet:setup'], cmsDir);
-  run('CMS content seed', 'npm', ['run', '--silent', 'guichet:seed'], cmsDir);
+  await run('CMS set-up', 'npm', ['run', '--silent', 'guichet:setup'], cmsDir);
+  await run('CMS content seed', 'npm', ['run', '--silent', 'guichet:seed'], cmsDir);
   launch('CMS', 'npm', ['run', '--silent', 'start'], cmsDir);
 }
 await waitFor('CMS', `${cmsUrl}/_health`);
 log(`CMS ready at ${cmsUrl}`);
+await finderModel;
 
 // This server runs the site builds the CMS's webhook asks for.
 launch('guichet server', 'npm', ['run', '--silent', 'start'], servicesDir, { SITE_BUILDS: '1' });
@@ -154,7 +166,7 @@ await waitFor('guichet server', `${portalUrl}/health`, () => true);
 if (process.env.SKIP_BUILD === '1' && existsSync(join(root, 'var', 'site', 'live', 'page-data', 'app-data.json'))) {
   log('SKIP_BUILD=1: serving the published site');
 } else {
-  buildSite();
+  await buildSite();
 }
 
 if (buildOnly) {
