@@ -66,9 +66,10 @@ describe('supervise', () => {
   });
 
   it('starts the delays over once a run has stayed up long enough', async () => {
-    // The third run stays up past resetAfterMs, the others crash at once.
+    // The third run stays up past resetAfterMs, the others crash at once (a node process that starts and
+    // exits: well under 2 s, even on a loaded machine).
     let run = 0;
-    const { lines } = watch(() => crashing(1, ++run === 3 ? 300 : 0), { resetAfterMs: 250 });
+    const { lines } = watch(() => crashing(1, ++run === 3 ? 2500 : 0), { resetAfterMs: 2000 });
     await until(() => lines.length >= 4);
     expect(lines.map((line) => line.match(/in ([\d.]+ s)/)[1])).toEqual(['0.05 s', '0.1 s', '0.05 s', '0.1 s']);
   });
