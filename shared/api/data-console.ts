@@ -85,3 +85,17 @@ export interface Publication {
   rolledBackBy: string | null;
   rolledBackAt: string | null;
 }
+
+/** How current the data visitors see is (GET freshness, one per kind). */
+export interface Freshness {
+  /** Latest date of the data in effect today (null: none). */
+  date: string | null;
+  /** pack: the data files the portal was deployed with; upload: published by an officer; feed: fetched from the feed. */
+  source: 'pack' | 'upload' | 'feed';
+  /** When an officer or the feed published it (null for the data files). */
+  publishedAt: string | null;
+  /** Days between two publications expected of the source. */
+  cadenceDays: number;
+  /** Older than the cadence allows (with a grace for weekends and holidays). */
+  stale: boolean;
+}

@@ -1,12 +1,8 @@
+import type { MediaImage } from '@guichet/shared/api/publishing';
 import React from 'react';
 
 /** An uploaded image as the CMS describes it: the original and the smaller sizes it made (thumbnail, small, medium, large). */
-export interface MediaImage {
-  url: string;
-  alternativeText: string | null;
-  width?: number | null;
-  formats?: Record<string, { url: string; width: number }> | null;
-}
+export type { MediaImage };
 
 /** Widths the browser may choose from, smallest first: the CMS's sizes (not its thumbnail) and the original. */
 export function imageSources(image: MediaImage): string | undefined {

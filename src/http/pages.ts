@@ -5,18 +5,12 @@
 import { answer, api } from '../app/api';
 import { serviceUrls } from '../config/services';
 import type { InternalToolsContent } from '../content/types';
-import type { MediaImage } from '../components/ArticleImage';
+import type { Freshness, Kind } from '@guichet/shared/api/data-console';
+import type { Draft } from '@guichet/shared/api/publishing';
 import { http } from './client';
 
-export type FreshnessKind = 'customsRates' | 'centralBankRates' | 'tariff';
-
-export interface Freshness {
-  date: string | null;
-  source: 'pack' | 'upload' | 'feed';
-  publishedAt: string | null;
-  cadenceDays: number;
-  stale: boolean;
-}
+export type { Draft, Freshness };
+export type FreshnessKind = Kind;
 
 export interface OpenApiParameter {
   name: string;
@@ -35,18 +29,6 @@ export interface OpenApiOperation {
 export interface OpenApi {
   info: { title: string; description?: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
-}
-
-/** A draft as the portal service reads it from the CMS. */
-export interface Draft {
-  kind: 'news' | 'page';
-  locale: string;
-  slug: string;
-  title: string;
-  summary?: string | null;
-  date?: string | null;
-  body: string | null;
-  image?: MediaImage | null;
 }
 
 const read = async <T>(url: string, params?: Record<string, string>): Promise<T> => (await http.get<T>(url, params ? { params } : {})).data;

@@ -4,19 +4,9 @@ import { tenant } from '@guichet/shared/config/tenant';
 import { today } from '../http/request.js';
 import type { Kind } from './kinds.js';
 import { latestDate } from './tables.js';
+import type { Freshness } from '@guichet/shared/api/data-console';
 
-export interface Freshness {
-  /** Latest date of the data in effect today (null: none). */
-  date: string | null;
-  /** pack: the data files the portal was deployed with; upload: published by an officer; feed: fetched from the feed. */
-  source: 'pack' | 'upload' | 'feed';
-  /** When an officer or the feed published it (null for the data files). */
-  publishedAt: string | null;
-  /** Days between two publications expected of the source. */
-  cadenceDays: number;
-  /** Older than the cadence allows (with a grace for weekends and holidays). */
-  stale: boolean;
-}
+export type { Freshness };
 
 /** Expected cadence (days) and the grace before the data counts as late. */
 const CADENCE: Record<Kind, { days: number; grace: number }> = {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Draft, MediaImage } from '@guichet/shared/api/publishing';
 
 /** The content types editors can preview, by their CMS uid: the REST collection and the site's page kind. */
 export const PREVIEW_TYPES: Record<string, { collection: string; kind: 'news' | 'page' }> = {
@@ -32,23 +33,7 @@ export function previewIsValid(secret: string, request: PreviewRequest, signatur
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export interface DraftImage {
-  url: string;
-  alternativeText: string | null;
-  width?: number | null;
-  formats?: Record<string, { url: string; width: number }> | null;
-}
-
-export interface Draft {
-  kind: 'news' | 'page';
-  locale: string;
-  slug: string;
-  title: string;
-  summary?: string | null;
-  date?: string | null;
-  body: string | null;
-  image?: DraftImage | null;
-}
+export type { Draft };
 
 /** Reads the draft of a document in one language from the CMS, with the services' API token. */
 export async function readDraft(cmsUrl: string, token: string, request: PreviewRequest, timeoutMs: number): Promise<Draft | null> {
@@ -63,7 +48,7 @@ export async function readDraft(cmsUrl: string, token: string, request: PreviewR
   if (!response.ok) throw new Error(`CMS answered ${response.status}`);
   const { data } = (await response.json()) as { data?: Record<string, unknown> | null };
   if (!data || data.locale !== request.locale) return null;
-  const image = data.image as DraftImage | null | undefined;
+  const image = data.image as MediaImage | null | undefined;
   return {
     kind: type.kind,
     locale: request.locale,
