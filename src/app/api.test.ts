@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { answer, api, callError, ToolError } from './api';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, api, callError, searchOf, ToolError } from './api';
 import { makeStore } from './store';
 import { signedIn, signedOut, type SessionUser } from '../auth/authSlice';
 
@@ -55,5 +55,34 @@ describe('the data layer', () => {
     await store.dispatch(probe.endpoints.probe.initiate({ value: 'theirs' }));
     store.dispatch(signedOut());
     expect(cached(store)).toHaveLength(0);
+  });
+});
+
+describe('a tool search as its results show it', () => {
+  const hook = (changes: object = {}) => ({
+    isFetching: false,
+    isSuccess: true,
+    isError: false,
+    data: ['a'],
+    refetch: vi.fn(),
+    ...changes,
+  });
+  it('asks the service again for the same search, and shows another one', () => {
+    const answer = hook();
+    const show = vi.fn();
+    const search = searchOf({ keyword: 'tea', page: 1 }, answer, show);
+    search.ask({ keyword: 'tea', page: 1 });
+    expect(answer.refetch).toHaveBeenCalledTimes(1);
+    expect(show).not.toHaveBeenCalled();
+    search.ask({ keyword: 'tea', page: 2 });
+    expect(show).toHaveBeenCalledWith({ keyword: 'tea', page: 2 });
+    searchOf(null, answer, show).ask({ keyword: 'tea', page: 1 });
+    expect(show).toHaveBeenCalledTimes(2);
+    expect(answer.refetch).toHaveBeenCalledTimes(1);
+  });
+  it('shows no result when the latest try failed, though an earlier answer is kept', () => {
+    expect(searchOf('x', hook({ isSuccess: false, isError: true }), vi.fn())).toMatchObject({ searched: true, result: undefined });
+    expect(searchOf('x', hook({ isFetching: true }), vi.fn())).toMatchObject({ loading: true, result: ['a'] });
+    expect(searchOf(null, hook({ isSuccess: false, data: undefined }), vi.fn())).toMatchObject({ searched: false, result: undefined });
   });
 });

@@ -105,3 +105,26 @@ export const isRefused = (error: unknown): boolean => {
 
 /** Whether a hook's error says the thing asked for does not exist. */
 export const isNotFound = (error: unknown): boolean => (error as CallError | undefined)?.status === 404;
+
+/** What a search's hook answers, as far as a results list reads it. */
+interface SearchAnswer<Result> {
+  isFetching: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  data?: Result;
+  refetch: () => unknown;
+}
+
+/**
+ * A tool's search as its results show it, from the search shown (UI state, in the tool's slice) and its
+ * hook's answer: loading, whether it has answered, its result unless the latest try failed, and `ask`:
+ * the same search again asks the service again (after a failure, say), another one is shown.
+ */
+export function searchOf<Arg, Result>(shown: Arg | null, answer: SearchAnswer<Result>, show: (next: Arg) => void) {
+  return {
+    loading: answer.isFetching,
+    searched: answer.isSuccess || answer.isError,
+    result: answer.isError ? undefined : answer.data,
+    ask: (next: Arg) => (shown !== null && JSON.stringify(shown) === JSON.stringify(next) ? void answer.refetch() : show(next)),
+  };
+}

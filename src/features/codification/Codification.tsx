@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
@@ -24,6 +25,7 @@ import {
   type Condition,
   useCodificationQuery,
   useCodificationRecordQuery,
+  type CodificationSearch,
   type ReferenceTable,
 } from './api';
 import { closeDetail, EMPTY_FILTER, openDetail, reset, searchShown, selectCodification } from './slice';
@@ -81,10 +83,12 @@ export function Codification({ language }: { language: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCodification);
   const { config, paging, search } = state;
-  const answer = useCodificationQuery(search ?? skipToken);
-  const { isFetching: loading, refetch } = answer;
-  const searched = answer.isSuccess || answer.isError;
-  const page = answer.isError ? undefined : answer.data;
+  const {
+    loading,
+    searched,
+    result: page,
+    ask,
+  } = searchOf(search, useCodificationQuery(search ?? skipToken), (next: CodificationSearch) => dispatch(searchShown(next)));
   const table = page?.table ?? null;
   const data = useMemo(() => page?.resultList ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
@@ -110,12 +114,8 @@ export function Codification({ language }: { language: string }) {
   }, [detail?.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
-  // The same search again (after a failure, say) asks the service again.
-  const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
-    const asked = { filter: next, paging: { ...paging, pageNumber, size }, translated, language };
-    if (search && JSON.stringify(search) === JSON.stringify(asked)) void refetch();
-    else dispatch(searchShown(asked));
-  };
+  const run = (next: CodificationFilter, pageNumber: number, size = paging.size) =>
+    ask({ filter: next, paging: { ...paging, pageNumber, size }, translated, language });
 
   const submit = () => {
     if (!filter.referenceTable) {

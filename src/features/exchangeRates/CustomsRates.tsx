@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'gatsby';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BilingualText } from '../../components/BilingualText';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
@@ -69,10 +70,15 @@ export function CustomsRates({ language }: { language: string }) {
   const shown = useAppSelector(selectExchangeRates);
   const search = useMemo(() => shown.search ?? defaultSearch(), [shown.search]);
   const { showDifference } = shown;
-  const answer = useRatesQuery(shown.search ? { search: shown.search, showDifference } : skipToken);
-  const { isFetching: loading, refetch } = answer;
-  const searched = answer.isSuccess || answer.isError;
-  const page = answer.isError ? undefined : answer.data;
+  const asked = shown.search ? { search: shown.search, showDifference } : null;
+  const {
+    loading,
+    searched,
+    result: page,
+    ask,
+  } = searchOf(asked, useRatesQuery(asked ?? skipToken), (next: { search: RatesSearch; showDifference: boolean }) =>
+    dispatch(ratesShown(next)),
+  );
   const data = useMemo(() => page?.resultList ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
   const previousDayMissing = page?.previousDayMissing ?? false;
@@ -82,19 +88,10 @@ export function CustomsRates({ language }: { language: string }) {
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);
 
-  // The same search again (after a failure, say) asks the service again.
-  const current = useRef({ shown, refetch });
-  current.current = { shown, refetch };
-  const run = useCallback(
-    (next: RatesSearch, withDiff: boolean) => {
-      window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
-      const before = current.current.shown;
-      if (before.search && urlFromSearch(before.search, before.showDifference) === urlFromSearch(next, withDiff))
-        void current.current.refetch();
-      else dispatch(ratesShown({ search: next, showDifference: withDiff }));
-    },
-    [dispatch],
-  );
+  const run = (next: RatesSearch, withDiff: boolean) => {
+    window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
+    ask({ search: next, showDifference: withDiff });
+  };
 
   // The rates of the day (or of the linked search) show on arrival.
   useEffect(() => {
@@ -102,8 +99,9 @@ export function CustomsRates({ language }: { language: string }) {
     if (initial.search.key) setKey(initial.search.key);
     setDov(initial.search.dov);
     setDifference(initial.showDifference);
-    run(initial.search, initial.showDifference);
-  }, [run, setKey]);
+    window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(initial.search, initial.showDifference)}`);
+    dispatch(ratesShown(initial));
+  }, [dispatch, setKey]);
 
   const onSort = (field: string) => {
     const order = search.sort === field && search.order === 'asc' ? 'desc' : 'asc';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, Pager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
@@ -18,10 +19,14 @@ export function CentralBankRates({ language }: { language: string }) {
   const { t } = useTranslation('rates');
   const dispatch = useAppDispatch();
   const { search } = useAppSelector(selectExternalRates);
-  const answer = useCentralBankRatesQuery(search ?? skipToken);
-  const { isFetching: loading, refetch } = answer;
-  const searched = answer.isSuccess || answer.isError;
-  const page = answer.isError ? undefined : answer.data;
+  const {
+    loading,
+    searched,
+    result: page,
+    ask: run,
+  } = searchOf(search, useCentralBankRatesQuery(search ?? skipToken), (next: ExternalRatesSearch) =>
+    dispatch(centralBankSearchShown(next)),
+  );
   const data = useMemo(() => page?.exchangeRates ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
   const source = page?.source ?? null;
@@ -29,11 +34,6 @@ export function CentralBankRates({ language }: { language: string }) {
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState(false);
 
-  // The same search again (after a failure, say) asks the service again.
-  const run = (next: ExternalRatesSearch) => {
-    if (search && JSON.stringify(search) === JSON.stringify(next)) void refetch();
-    else dispatch(centralBankSearchShown(next));
-  };
   useEffect(() => {
     const initial = { date: todayIso(), searchText: '', page: 1, size: DEFAULT_PAGE_SIZE };
     setDate(initial.date);

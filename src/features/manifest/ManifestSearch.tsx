@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { notify, resolved } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { Pager } from '../../components/Pager';
 import { ResultStatus } from '../../components/ResultStatus';
@@ -132,17 +133,14 @@ export function ManifestSearch({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
   const { query } = useAppSelector(selectManifest);
-  const answer = useManifestsQuery(query ?? skipToken);
-  const { isFetching: loading, refetch } = answer;
-  const searched = answer.isSuccess || answer.isError;
-  const page = answer.isError ? undefined : answer.data;
+  const {
+    loading,
+    searched,
+    result: page,
+    ask: run,
+  } = searchOf(query, useManifestsQuery(query ?? skipToken), (next: ManifestQuery) => dispatch(manifestSearchShown(next)));
   const data = useMemo(() => page?.resultList ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
-  // The same search again (after a failure, say) asks the service again.
-  const run = (next: ManifestQuery) => {
-    if (query && JSON.stringify(query) === JSON.stringify(next)) void refetch();
-    else dispatch(manifestSearchShown(next));
-  };
   const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
   const [message, setMessage] = useState<string | null>(null);
   const errors = formErrors(form);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { paths } from '../../config/routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
@@ -26,21 +27,22 @@ export function TariffSearch({ language }: { language: string }) {
   const dispatch = useAppDispatch();
   const shown = useAppSelector(selectTariff).query;
   const query = shown ?? DEFAULT_QUERY;
-  const answer = useTariffSearchQuery(shown ? { query: shown, language } : skipToken);
-  const { isFetching: loading, refetch } = answer;
-  const searched = answer.isSuccess || answer.isError;
-  const data = useMemo(() => (answer.isError ? [] : (answer.data?.items ?? [])), [answer.isError, answer.data]);
-  const totalCount = answer.isError ? 0 : (answer.data?.totalCount ?? 0);
+  const { loading, searched, result, ask } = searchOf(
+    shown,
+    useTariffSearchQuery(shown ? { query: shown, language } : skipToken),
+    (next: TariffQuery) => dispatch(searchShown(next)),
+  );
+  const data = useMemo(() => result?.items ?? [], [result]);
+  const totalCount = result?.totalCount ?? 0;
   const [keyword, setKeyword, keywordRef] = useFieldValue();
   const [code, setCode, codeRef] = useFieldValue();
   const [error, setError] = useState<ValidationError | null>(null);
   const { recent, remember, clear } = useRecentSearches();
 
-  // The URL is the search; the same search again (after a failure, say) asks the service again.
+  // The URL is the search.
   const run = (next: TariffQuery) => {
     window.history.pushState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
-    if (shown && searchFromQuery(shown) === searchFromQuery(next)) void refetch();
-    else dispatch(searchShown(next));
+    ask(next);
   };
 
   // The URL is the search: run it on arrival and when the visitor goes back or forward.
