@@ -21,7 +21,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     detached: true,
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the portal did not start within 20 minutes')), 20 * 60_000);
+    const timer = setTimeout(() => reject(new Error('the portal did not start within 30 minutes')), 30 * 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       if (chunk.toString().includes('[guichet] ready')) {
