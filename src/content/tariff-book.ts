@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDF_FONT_FILES, tableToPdf, type PdfFonts } from '@guichet/shared/export/pdf';
+import { todayIso } from '@guichet/shared/i18n/language';
 import { nodeText, tariffRequest, toTariffCode, type NomenclatureNode, type TariffCode } from '../features/tariff/api';
 import { hasHsTextIn, tariffTable } from '../features/tariff/table';
 import { bookPath, bookTexts, type BookTexts } from './tariff-book-texts';
@@ -58,7 +59,7 @@ export async function writeTariffBooks(options: BookOptions): Promise<Record<str
 
   const fonts = Object.fromEntries(Object.entries(PDF_FONT_FILES).map(([key, file]) => [key, readFileSync(join(fontsDir, file))])) as unknown as PdfFonts;
   const sizes: Record<string, number> = {};
-  const generated = new Date().toISOString().slice(0, 10);
+  const generated = todayIso();
   for (const { language, texts, resultList, chapters } of tariffs) {
     const lines: TariffCode[] = resultList.map(toTariffCode);
     const write = async (file: string, title: string, subtitle: string, rows: TariffCode[]) => {
