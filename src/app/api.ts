@@ -30,7 +30,7 @@ export const api = createApi({
   baseQuery: fakeBaseQuery<CallError>(),
   // Back on a page within a minute, its answers are shown at once; after that they are asked again.
   keepUnusedDataFor: 60,
-  // Help desk requests: the list is read again after one is written or answered.
+  // Lists read again after a write: help desk requests, and the data console's uploads and publications.
   tagTypes: ['HelpdeskRequest', 'Upload'],
   endpoints: () => ({}),
 });
@@ -56,8 +56,11 @@ export function callError(error: unknown, notice?: string): CallError {
     status,
     ...(status === 429 ? { retryAfter: Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : 60 } : {}),
     // A tool's own reason is explained on its page: it is notified only with a message of its own.
-    ...(error instanceof ToolError ? (error.notice ? { notice: error.notice } : {}) : notice ? { notice } : {}),
-    ...(error instanceof ToolError ? { reason: error.reason, details: error.details } : {}),
+    ...(error instanceof ToolError
+      ? { reason: error.reason, details: error.details, ...(error.notice ? { notice: error.notice } : {}) }
+      : notice
+        ? { notice }
+        : {}),
   };
 }
 

@@ -38,13 +38,12 @@ export async function createRequest(input: {
   message: string;
   attachment?: EncodedFile;
 }): Promise<HelpdeskRequest> {
-  const body = input.attachment ? input : { category: input.category, subject: input.subject, message: input.message };
   // One key per request sent: a second try after a lost answer (a replica that stopped mid-request, a
   // gateway error) cannot write it twice.
   // getRandomValues, not randomUUID: the latter needs a secure context, and a portal may be served over http.
   const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   const headers = { 'Idempotency-Key': key };
-  const send = () => http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests`, body, { headers });
+  const send = () => http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests`, input, { headers });
   try {
     return (await send()).data;
   } catch (error) {
