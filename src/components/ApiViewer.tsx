@@ -2,6 +2,7 @@ import React, { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http/client';
 import { useOpenApiQuery, type OpenApiOperation } from '../http/pages';
+import { Field, FormActions } from './Form';
 
 type Operation = OpenApiOperation;
 
@@ -74,16 +75,11 @@ function OperationPanel({ method, path, operation }: { method: string; path: str
           </div>
         ))}
         {method !== 'get' && (
-          <div className="field">
-            <label htmlFor={`${id}-body`}>{t('developers.body')}</label>
+          <Field id={`${id}-body`} label={t('developers.body')}>
             <textarea id={`${id}-body`} dir="ltr" rows={4} value={body} onChange={(event) => setBody(event.target.value)} />
-          </div>
+          </Field>
         )}
-        <div className="form-actions">
-          <button type="submit" className="button button-small" disabled={busy}>
-            {t('developers.send')}
-          </button>
-        </div>
+        <FormActions submit={t('developers.send')} submitClass="button button-small" disabled={busy} />
       </form>
       {answer && (
         <div role="status">

@@ -1,6 +1,6 @@
 import React, { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Layout } from './Layout';
+import { Page } from './Page';
 import { paths, TOOL_LINKS, type ToolSlug } from '../config/routes';
 
 interface ToolShellProps {
@@ -22,17 +22,13 @@ export function ToolShell({ toolKey, view, language, originalPath, children }: T
     ? [{ label: t('tools.indexTitle'), path: paths.tools }, { label: title, path: toolPath }, { label: t(`tools.views.${view}`) }]
     : [{ label: t('tools.indexTitle'), path: paths.tools }, { label: title }];
   return (
-    <Layout language={language} originalPath={originalPath} crumbs={crumbs}>
-      <header className="page-header">
-        <h1>{view ? t(`tools.views.${view}`) : title}</h1>
-        <p className="lead">{lead}</p>
-      </header>
+    <Page language={language} originalPath={originalPath} crumbs={crumbs} title={view ? t(`tools.views.${view}`) : title} lead={lead}>
       {children ?? (
         <div className="notice" role="status">
           <h2>{t('tools.comingTitle')}</h2>
           <p>{t('tools.comingText')}</p>
         </div>
       )}
-    </Layout>
+    </Page>
   );
 }

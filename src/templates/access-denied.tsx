@@ -2,11 +2,10 @@ import React from 'react';
 import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
-import { headText } from '../i18n/translations';
 import { useAppSelector } from '../app/store';
 import { rolesShown } from '../auth/authSlice';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 
 /** Where a signed-in user lands on a page their roles do not open. */
 export default function AccessDeniedPage({ pageContext }: TemplateProps) {
@@ -30,9 +29,7 @@ export default function AccessDeniedPage({ pageContext }: TemplateProps) {
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'accessDenied.title')} />
-);
+export const Head = titledHead('accessDenied.title');
 
 export const query = graphql`
   query ($language: String!) {

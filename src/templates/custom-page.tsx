@@ -2,12 +2,12 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
 import { paths } from '../config/routes';
 import type { CustomPage } from '../content/types';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { page: CustomPage };
@@ -30,9 +30,7 @@ export default function CustomPageTemplate({ pageContext }: TemplateProps<Contex
   );
 }
 
-export const Head = ({ pageContext }: TemplateHeadProps<Context>) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={pageContext.page.title} />
-);
+export const Head = headOf<Context>(({ pageContext }) => ({ title: pageContext.page.title }));
 
 export const query = graphql`
   query ($language: String!) {

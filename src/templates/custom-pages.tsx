@@ -1,12 +1,11 @@
 import React from 'react';
 import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
+import { Page } from '../components/Page';
 import { paths } from '../config/routes';
 import type { CustomPage } from '../content/types';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { pages: Array<Omit<CustomPage, 'html'>> };
@@ -15,11 +14,7 @@ export default function CustomPagesIndex({ pageContext }: TemplateProps<Context>
   const { t } = useTranslation('common');
   const { pages, language, i18n } = pageContext;
   return (
-    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('customPages.title') }]}>
-      <header className="page-header">
-        <h1>{t('customPages.title')}</h1>
-        <p className="lead">{t('customPages.intro')}</p>
-      </header>
+    <Page language={language} originalPath={i18n.originalPath} title={t('customPages.title')} lead={t('customPages.intro')}>
       <ul className="link-list">
         {pages.map((page) => (
           <li key={page.slug}>
@@ -29,13 +24,11 @@ export default function CustomPagesIndex({ pageContext }: TemplateProps<Context>
           </li>
         ))}
       </ul>
-    </Layout>
+    </Page>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'customPages.title')} />
-);
+export const Head = titledHead('customPages.title');
 
 export const query = graphql`
   query ($language: String!) {

@@ -2,11 +2,10 @@ import React, { useId, useState } from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ApiViewer } from '../components/ApiViewer';
-import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
+import { Page } from '../components/Page';
 import { serviceUrls } from '../config/services';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 
 /** Every service of the portal and where its OpenAPI description is. */
 const SERVICES: Array<{ key: string; base: string }> = [
@@ -33,11 +32,7 @@ export default function DevelopersPage({ pageContext }: TemplateProps) {
   const id = useId();
   const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('developers.title') }]}>
-      <header className="page-header">
-        <h1>{t('developers.title')}</h1>
-        <p className="lead">{t('developers.intro')}</p>
-      </header>
+    <Page language={language} originalPath={i18n.originalPath} title={t('developers.title')} lead={t('developers.intro')}>
       <div className="table-wrap">
         <table className="table">
           <caption className="visually-hidden">{t('developers.title')}</caption>
@@ -81,13 +76,11 @@ export default function DevelopersPage({ pageContext }: TemplateProps) {
       <div id={`${id}-viewer`} className="api-viewer" aria-live="polite">
         {chosen && <ApiViewer url={chosen} />}
       </div>
-    </Layout>
+    </Page>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'developers.title')} />
-);
+export const Head = titledHead('developers.title');
 
 export const query = graphql`
   query ($language: String!) {

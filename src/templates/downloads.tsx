@@ -1,11 +1,10 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
+import { Page } from '../components/Page';
 import type { Download } from '../content/types';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 import { fileSize, textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { downloads: Download[] };
@@ -14,11 +13,7 @@ export default function DownloadsPage({ pageContext }: TemplateProps<Context>) {
   const { t } = useTranslation('common');
   const { downloads, language, i18n } = pageContext;
   return (
-    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('downloads.title') }]}>
-      <header className="page-header">
-        <h1>{t('downloads.title')}</h1>
-        <p className="lead">{t('downloads.intro')}</p>
-      </header>
+    <Page language={language} originalPath={i18n.originalPath} title={t('downloads.title')} lead={t('downloads.intro')}>
       {downloads.length === 0 ? (
         <p className="empty">{t('downloads.empty')}</p>
       ) : (
@@ -51,13 +46,11 @@ export default function DownloadsPage({ pageContext }: TemplateProps<Context>) {
           </table>
         </div>
       )}
-    </Layout>
+    </Page>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'downloads.title')} />
-);
+export const Head = titledHead('downloads.title');
 
 export const query = graphql`
   query ($language: String!) {

@@ -1,13 +1,13 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { ToolShell } from '../components/ToolShell';
-import { Seo } from '../components/Seo';
 import { DataFreshness } from '../components/DataFreshness';
 import { CustomsRates } from '../features/exchangeRates/CustomsRates';
 import { RateChart } from '../features/exchangeRates/RateChart';
 import { CentralBankRates } from '../features/externalRates/CentralBankRates';
 import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 
 type Context = { view?: 'chart' | 'central-bank' };
 
@@ -29,13 +29,9 @@ export default function ExchangeRatePage({ pageContext }: TemplateProps<Context>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={headText(data, pageContext.view ? `tools.views.${pageContext.view}` : 'exchange.title')}
-  />
-);
+export const Head = headOf<Context>(({ pageContext, data }) => ({
+  title: headText(data, pageContext.view ? `tools.views.${pageContext.view}` : 'exchange.title'),
+}));
 
 export const query = graphql`
   query ($language: String!) {

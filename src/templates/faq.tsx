@@ -1,12 +1,12 @@
 import React, { useEffect } from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
+import { Page } from '../components/Page';
 import { RichText } from '../components/RichText';
 import type { FaqEntry } from '../content/types';
 import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { entries: FaqEntry[] };
@@ -28,11 +28,7 @@ export default function FaqPage({ pageContext }: TemplateProps<Context>) {
     return () => window.removeEventListener('beforeprint', openAll);
   }, []);
   return (
-    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('faq.title') }]}>
-      <header className="page-header">
-        <h1>{t('faq.title')}</h1>
-        <p className="lead">{t('faq.intro')}</p>
-      </header>
+    <Page language={language} originalPath={i18n.originalPath} title={t('faq.title')} lead={t('faq.intro')}>
       {entries.length === 0 && <p className="empty">{t('faq.empty')}</p>}
       {byCategory(entries).map(([category, group]) => (
         <section key={category} className="faq-group" aria-labelledby={`faq-${group[0].order}`}>
@@ -47,18 +43,11 @@ export default function FaqPage({ pageContext }: TemplateProps<Context>) {
           ))}
         </section>
       ))}
-    </Layout>
+    </Page>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={headText(data, 'faq.title')}
-    description={headText(data, 'faq.intro')}
-  />
-);
+export const Head = headOf(({ data }) => ({ title: headText(data, 'faq.title'), description: headText(data, 'faq.intro') }));
 
 export const query = graphql`
   query ($language: String!) {

@@ -2,13 +2,13 @@ import React from 'react';
 import { graphql, Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
 import { NewsCard } from '../components/NewsCard';
 import { ToolCard } from '../components/ToolCard';
 import { TOOL_LINKS, paths } from '../config/routes';
 import type { ArticleSummary, HomeContent } from '../content/types';
 import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 import { textLanguage } from '@guichet/shared/i18n/language';
 
 type Context = { home: HomeContent | null; latestNews: ArticleSummary[] };
@@ -91,14 +91,10 @@ export default function HomePage({ pageContext }: TemplateProps<Context>) {
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={pageContext.home?.heroTitle ?? headText(data, 'site.name')}
-    description={pageContext.home?.heroText}
-  />
-);
+export const Head = headOf<Context>(({ pageContext, data }) => ({
+  title: pageContext.home?.heroTitle ?? headText(data, 'site.name'),
+  description: pageContext.home?.heroText,
+}));
 
 export const query = graphql`
   query ($language: String!) {

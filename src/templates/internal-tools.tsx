@@ -2,7 +2,6 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
@@ -10,8 +9,8 @@ import { INTERNAL_TOOLS_ROLES } from '@guichet/shared/config/access';
 import { renderMarkdownInBrowser as renderMarkdown } from '../content/rich-text';
 import { useInternalToolsQuery } from '../http/pages';
 import { textLanguage } from '@guichet/shared/i18n/language';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 
 /** The page's content, fetched for staff only (it is not in the public build). */
 function InternalTools({ language }: { language: string }) {
@@ -51,9 +50,7 @@ export default function InternalToolsPage({ pageContext }: TemplateProps) {
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'internalTools.title')} />
-);
+export const Head = titledHead('internalTools.title');
 
 export const query = graphql`
   query ($language: String!) {

@@ -3,14 +3,14 @@ import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ArticleImage } from '../components/ArticleImage';
 import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
 import { FallbackNotice } from '../components/FallbackNotice';
 import { RichText } from '../components/RichText';
 import { ShareActions } from '../components/ShareActions';
 import { paths } from '../config/routes';
 import type { Article } from '../content/types';
 import { formatDate, textLanguage } from '@guichet/shared/i18n/language';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 
 type Context = { article: Article };
 
@@ -50,14 +50,7 @@ export default function NewsArticlePage({ pageContext }: TemplateProps<Context>)
   );
 }
 
-export const Head = ({ pageContext }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={pageContext.article.title}
-    description={pageContext.article.summary}
-  />
-);
+export const Head = headOf<Context>(({ pageContext: { article } }) => ({ title: article.title, description: article.summary }));
 
 export const query = graphql`
   query ($language: String!) {

@@ -1,13 +1,13 @@
 import React from 'react';
 import { graphql, Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { Layout } from '../components/Layout';
-import { Seo } from '../components/Seo';
+import { Page } from '../components/Page';
 import { NewsCard } from '../components/NewsCard';
 import { paths } from '../config/routes';
 import type { ArticleSummary } from '../content/types';
 import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 
 type Context = { articles: ArticleSummary[]; pageNumber: number; pageCount: number };
 
@@ -16,11 +16,7 @@ export default function NewsListPage({ pageContext }: TemplateProps<Context>) {
   const { articles, pageNumber, pageCount, language, i18n } = pageContext;
   const to = (page: number) => `/${language}${paths.newsPage(page)}`;
   return (
-    <Layout language={language} originalPath={i18n.originalPath} crumbs={[{ label: t('news.title') }]}>
-      <header className="page-header">
-        <h1>{t('news.title')}</h1>
-        <p className="lead">{t('news.intro')}</p>
-      </header>
+    <Page language={language} originalPath={i18n.originalPath} title={t('news.title')} lead={t('news.intro')}>
       {articles.length === 0 ? (
         <p className="empty">{t('news.empty')}</p>
       ) : (
@@ -49,18 +45,11 @@ export default function NewsListPage({ pageContext }: TemplateProps<Context>) {
           )}
         </nav>
       )}
-    </Layout>
+    </Page>
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={headText(data, 'news.title')}
-    description={headText(data, 'news.intro')}
-  />
-);
+export const Head = headOf(({ data }) => ({ title: headText(data, 'news.title'), description: headText(data, 'news.intro') }));
 
 export const query = graphql`
   query ($language: String!) {

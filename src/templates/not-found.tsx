@@ -1,17 +1,14 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { ErrorPage } from '../components/ErrorPage';
-import { Seo } from '../components/Seo';
-import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { titledHead } from './head';
+import type { TemplateProps } from './page-types';
 
 export default function NotFoundPage({ pageContext }: TemplateProps) {
   return <ErrorPage kind="notFound" language={pageContext.language} originalPath={pageContext.i18n.originalPath} />;
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps) => (
-  <Seo language={pageContext.language} originalPath={pageContext.i18n.originalPath} title={headText(data, 'errors.notFoundTitle')} />
-);
+export const Head = titledHead('errors.notFoundTitle');
 
 export const query = graphql`
   query ($language: String!) {

@@ -13,9 +13,9 @@ import { TaxationSimulation } from '../features/taxation/TaxationSimulation';
 import { TradersGuide } from '../features/tradersGuide/TradersGuide';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { MANIFEST_ROLES } from '@guichet/shared/config/access';
-import { Seo } from '../components/Seo';
 import { headText } from '../i18n/translations';
-import type { TemplateHeadProps, TemplateProps } from './page-types';
+import { headOf } from './head';
+import type { TemplateProps } from './page-types';
 
 type Context = { tool: string; view?: string };
 
@@ -59,13 +59,7 @@ export default function ToolPage({ pageContext, location }: TemplateProps<Contex
   );
 }
 
-export const Head = ({ pageContext, data }: TemplateHeadProps<Context>) => (
-  <Seo
-    language={pageContext.language}
-    originalPath={pageContext.i18n.originalPath}
-    title={headText(data, `tools.${pageContext.tool}.title`)}
-  />
-);
+export const Head = headOf<Context>(({ pageContext, data }) => ({ title: headText(data, `tools.${pageContext.tool}.title`) }));
 
 export const query = graphql`
   query ($language: String!) {

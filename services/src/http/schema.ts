@@ -44,6 +44,26 @@ export const DECLARATION_DOCUMENT_SCHEMA = {
   },
 };
 
+/** The most items one declaration of the calculation services may hold. */
+export const MAX_ITEMS = 500;
+
+/** The validity date of a calculation: the tariff, rates and rules of that day. */
+export const VALIDITY_DATE_SCHEMA = { type: ['string', 'null'], maxLength: 40, pattern: NO_NUL, description: 'YYYY-MM-DD, default today' };
+
+/** The body of a calculation service's request: the declaration document, 1 to MAX_ITEMS items, and the request's own options. */
+export function declarationBodySchema(item: object, meta: Record<string, object>) {
+  return {
+    type: 'object',
+    required: ['document', 'items'],
+    additionalProperties: false,
+    properties: {
+      document: DECLARATION_DOCUMENT_SCHEMA,
+      items: { type: 'array', minItems: 1, maxItems: MAX_ITEMS, items: item },
+      meta: { type: 'object', additionalProperties: false, properties: meta },
+    },
+  };
+}
+
 /** A 400 of a request property that does not match its schema. */
 export class SchemaError extends RequestError {
   constructor(

@@ -2,11 +2,9 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../http/request.js';
-import { DECLARATION_DOCUMENT_SCHEMA, NO_NUL } from '../http/schema.js';
+import { declarationBodySchema, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
 import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
 
-/** Items one simulation may hold. */
-export const MAX_ITEMS = 500;
 /** Largest value or quantity accepted (beyond it amounts lose their cents in floating point). */
 const MAX_AMOUNT = 1e13;
 
@@ -85,45 +83,30 @@ const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: NO_NU
 const amount = (description: string) => ({ type: ['number', 'null'], minimum: 0, maximum: MAX_AMOUNT, description });
 
 /** The request body, checked strictly (no text taken for a number, no unknown property) before parseSimulationRequest. */
-export const SIMULATION_BODY_SCHEMA = {
-  type: 'object',
-  required: ['document', 'items'],
-  additionalProperties: false,
-  properties: {
-    document: DECLARATION_DOCUMENT_SCHEMA,
-    items: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_ITEMS,
-      items: {
-        type: 'object',
-        required: ['commodityCode'],
-        additionalProperties: false,
-        properties: {
-          commodityCode: { ...text(40), minLength: 1, description: 'Tariff line; dots and spaces allowed' },
-          statisticalValue: amount(
-            'Assessable value in the national currency (or statValueInForeignCurrency x itemInvoiceCurrencyExchangeRate)',
-          ),
-          statValueInForeignCurrency: amount('Value in the invoice currency'),
-          itemInvoiceCurrencyExchangeRate: {
-            ...amount('National currency per unit of the invoice currency'),
-            minimum: undefined,
-            exclusiveMinimum: 0,
-          },
-          supplementaryUnit: amount('Quantity in the supplementary unit (needed by specific taxes)'),
-          currencyCode: { type: ['string', 'null'], pattern: '^([A-Za-z]{3})?$' },
-          itemCountryOfOriginCode: { ...text(3), type: ['string', 'null'] },
-          commodityDescription: { ...text(2000), type: ['string', 'null'] },
-        },
+export const SIMULATION_BODY_SCHEMA = declarationBodySchema(
+  {
+    type: 'object',
+    required: ['commodityCode'],
+    additionalProperties: false,
+    properties: {
+      commodityCode: { ...text(40), minLength: 1, description: 'Tariff line; dots and spaces allowed' },
+      statisticalValue: amount(
+        'Assessable value in the national currency (or statValueInForeignCurrency x itemInvoiceCurrencyExchangeRate)',
+      ),
+      statValueInForeignCurrency: amount('Value in the invoice currency'),
+      itemInvoiceCurrencyExchangeRate: {
+        ...amount('National currency per unit of the invoice currency'),
+        minimum: undefined,
+        exclusiveMinimum: 0,
       },
-    },
-    meta: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { validityDate: { ...text(40), type: ['string', 'null'], description: 'YYYY-MM-DD, default today' } },
+      supplementaryUnit: amount('Quantity in the supplementary unit (needed by specific taxes)'),
+      currencyCode: { type: ['string', 'null'], pattern: '^([A-Za-z]{3})?$' },
+      itemCountryOfOriginCode: { ...text(3), type: ['string', 'null'] },
+      commodityDescription: { ...text(2000), type: ['string', 'null'] },
     },
   },
-};
+  { validityDate: VALIDITY_DATE_SCHEMA },
+);
 
 type Optional<T> = T | null | undefined;
 interface SimulationBody {

@@ -7,7 +7,7 @@ import { lookupBy } from '../reference/lookup.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { TAXATION_PREFIX, taxationPlugin } from './plugin.js';
 import { checkTaxRules, loadTaxRules, type TaxRules } from './rules.js';
-import { MAX_ITEMS } from './simulate.js';
+import { MAX_ITEMS } from '../http/schema.js';
 
 /** The published schedule, straight from the data file (not from the database). */
 const tariff = parseCsv(readFileSync(join(DEFAULT_DATA_DIR, 'tariff/bd-customs-tariff-2025-26.csv'), 'utf8')).map((record) => ({

@@ -2,11 +2,8 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../http/request.js';
-import { DECLARATION_DOCUMENT_SCHEMA, NO_NUL } from '../http/schema.js';
+import { declarationBodySchema, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
-
-/** Consignments one request may hold. */
-export const MAX_ITEMS = 500;
 
 export interface Consignment {
   commodityCode?: string;
@@ -60,37 +57,22 @@ const code = { type: ['string', 'null'], maxLength: 40, pattern: NO_NUL };
 
 /** The request body, checked strictly (no number for a code, no unknown property) before parseRequirementsRequest. */
 export function requirementsBodySchema(ruleTypes: readonly string[]) {
-  return {
-    type: 'object',
-    required: ['document', 'items'],
-    additionalProperties: false,
-    properties: {
-      document: DECLARATION_DOCUMENT_SCHEMA,
-      items: {
-        type: 'array',
-        minItems: 1,
-        maxItems: MAX_ITEMS,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { commodityCode: code, itemCountryOfOriginCode: code, extendedProcedureCode: code, nationalProcedureCode: code },
-        },
-      },
-      meta: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          ruleTypes: {
-            type: ['array', 'null'],
-            maxItems: 100,
-            items: { type: 'string', enum: [...ruleTypes] },
-            description: 'Default: every type',
-          },
-          validityDate: { type: ['string', 'null'], maxLength: 40, description: 'YYYY-MM-DD, default today' },
-        },
-      },
+  return declarationBodySchema(
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: { commodityCode: code, itemCountryOfOriginCode: code, extendedProcedureCode: code, nationalProcedureCode: code },
     },
-  };
+    {
+      ruleTypes: {
+        type: ['array', 'null'],
+        maxItems: 100,
+        items: { type: 'string', enum: [...ruleTypes] },
+        description: 'Default: every type',
+      },
+      validityDate: VALIDITY_DATE_SCHEMA,
+    },
+  );
 }
 
 type Optional<T> = T | null | undefined;

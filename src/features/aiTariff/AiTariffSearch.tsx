@@ -15,6 +15,7 @@ import {
   type Prediction,
 } from './api';
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
+import { Field, FormActions, SearchForm } from '../../components/Form';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
@@ -178,8 +179,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
 
   useEffect(() => setText(fromUrl), [fromUrl]);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = text.trim();
     setProblem(value.length < MIN_QUERY_LENGTH);
     if (value.length < MIN_QUERY_LENGTH) return;
@@ -189,9 +189,8 @@ export function AiTariffSearch({ language, search }: { language: string; search:
 
   return (
     <div className="tool">
-      <form className="search-form finder-form" role="search" aria-label={t('form.label')} noValidate onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="finder-query">{t('form.query')}</label>
+      <SearchForm className="search-form finder-form" label={t('form.label')} onSearch={submit}>
+        <Field id="finder-query" label={t('form.query')}>
           <textarea
             id="finder-query"
             rows={3}
@@ -219,13 +218,9 @@ export function AiTariffSearch({ language, search }: { language: string; search:
               {t('form.hint', { count: MAX_QUERY_LENGTH })}
             </p>
           )}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={loading}>
-            {t('form.search')}
-          </button>
-        </div>
-      </form>
+        </Field>
+        <FormActions submit={t('form.search')} disabled={loading} />
+      </SearchForm>
 
       <section className="results" aria-labelledby="finder-results" aria-busy={loading}>
         <h2 id="finder-results">{query ? t('results.for', { query }) : t('results.title')}</h2>

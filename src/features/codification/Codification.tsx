@@ -29,6 +29,7 @@ import {
   type ReferenceTable,
 } from './api';
 import { closeDetail, EMPTY_FILTER, openDetail, reset, searchShown, selectCodification } from './slice';
+import { Field, FormActions, SearchForm } from '../../components/Form';
 
 /** Fields the detail panel shows, in order, when the record has them. */
 const DETAIL_FIELDS = [
@@ -210,18 +211,8 @@ export function Codification({ language }: { language: string }) {
   const problemId = `${id}-problem`;
   return (
     <div className="tool codification">
-      <form
-        className="search-form codification-form"
-        role="search"
-        aria-label={t('form.label')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-table`}>{t('form.table')}</label>
+      <SearchForm className="search-form codification-form" label={t('form.label')} onSearch={submit}>
+        <Field id={`${id}-table`} label={t('form.table')}>
           <select
             id={`${id}-table`}
             value={filter.referenceTable ?? ''}
@@ -239,9 +230,8 @@ export function Codification({ language }: { language: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field field-pair">
-          <label htmlFor={`${id}-code`}>{t('form.code')}</label>
+        </Field>
+        <Field id={`${id}-code`} label={t('form.code')} className="field-pair">
           <div className="field-pair-inputs">
             <ConditionSelect
               id={`${id}-code-condition`}
@@ -265,9 +255,8 @@ export function Codification({ language }: { language: string }) {
                 ))}
             </datalist>
           </div>
-        </div>
-        <div className="field field-pair">
-          <label htmlFor={`${id}-description`}>{t('form.description')}</label>
+        </Field>
+        <Field id={`${id}-description`} label={t('form.description')} className="field-pair">
           <div className="field-pair-inputs">
             <ConditionSelect
               id={`${id}-description-condition`}
@@ -288,10 +277,9 @@ export function Codification({ language }: { language: string }) {
               ))}
             </datalist>
           </div>
-        </div>
+        </Field>
         {filter.referenceTable && hasAddress(filter.referenceTable) && (
-          <div className="field field-pair">
-            <label htmlFor={`${id}-address`}>{t('form.address')}</label>
+          <Field id={`${id}-address`} label={t('form.address')} className="field-pair">
             <div className="field-pair-inputs">
               <ConditionSelect
                 id={`${id}-address-condition`}
@@ -306,30 +294,25 @@ export function Codification({ language }: { language: string }) {
                 autoComplete="off"
               />
             </div>
-          </div>
+          </Field>
         )}
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('form.search')}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
+        <FormActions
+          submit={t('form.search')}
+          reset={{
+            label: t('form.reset'),
+            onClick: () => {
               setLocalFilter(EMPTY_FILTER);
               setProblem(false);
               dispatch(reset());
-            }}
-          >
-            {t('form.reset')}
-          </button>
-        </div>
+            },
+          }}
+        />
         {problem && (
           <p id={problemId} className="field-error" role="alert">
             {t('validation.tableRequired')}
           </p>
         )}
-      </form>
+      </SearchForm>
 
       <div className={detail ? 'codification-body with-detail' : 'codification-body'}>
         <section className="results" aria-labelledby={`${id}-results`} aria-busy={loading}>

@@ -17,6 +17,7 @@ import {
 } from './api';
 import { ErrorList, PreviewPanel } from './Preview';
 import { History } from './History';
+import { Field } from '../../components/Form';
 
 /** Officers upload rates, see every error or a preview against what is live, publish, and roll back. */
 export function DataConsole({ language }: { language: string }) {
@@ -66,8 +67,7 @@ export function DataConsole({ language }: { language: string }) {
         <h2 id={`${id}-upload`}>{t('upload.title')}</h2>
         <form onSubmit={check} noValidate>
           <div className="search-form">
-            <div className="field">
-              <label htmlFor={`${id}-kind`}>{t('upload.kind')}</label>
+            <Field id={`${id}-kind`} label={t('upload.kind')}>
               <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
                 {KINDS.map((name) => (
                   <option key={name} value={name}>
@@ -75,9 +75,8 @@ export function DataConsole({ language }: { language: string }) {
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-file`}>{t('upload.file')}</label>
+            </Field>
+            <Field id={`${id}-file`} label={t('upload.file')}>
               <input
                 key={fileKey}
                 id={`${id}-file`}
@@ -89,7 +88,7 @@ export function DataConsole({ language }: { language: string }) {
               <p id={`${id}-file-hint`} className="hint">
                 {t(`upload.hint.${kind}`, { max: MAX_FILE_BYTES / 1024 / 1024 })}
               </p>
-            </div>
+            </Field>
           </div>
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>

@@ -13,6 +13,7 @@ import {
   type Upload,
 } from './api';
 import { number } from './format';
+import { Field } from '../../components/Form';
 
 /** Every error of a refused file: line, field and why. */
 export function ErrorList({ errors, moreErrors, fileName }: { errors: LineError[]; moreErrors: number; fileName: string }) {
@@ -205,8 +206,7 @@ export function PreviewPanel({
       )}
       {preview.truncated && <p className="hint">{t('preview.truncated', { count: preview.lines.length })}</p>}
       <div className="search-form">
-        <div className="field">
-          <label htmlFor={`${id}-valid`}>{t('preview.validFrom')}</label>
+        <Field id={`${id}-valid`} label={t('preview.validFrom')}>
           <input
             id={`${id}-valid`}
             type="date"
@@ -218,7 +218,7 @@ export function PreviewPanel({
           <p id={`${id}-valid-hint`} className="hint">
             {t('preview.validFromHint')}
           </p>
-        </div>
+        </Field>
       </div>
       <div className="form-actions">
         <button type="button" className="button" disabled={busy || !validFrom} onClick={() => void publish()}>

@@ -7,6 +7,7 @@ import { tenant } from '@guichet/shared/config/tenant';
 import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
 import { todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
 import { conversionAsked, selectExchangeRates } from './slice';
+import { Field, FormActions } from '../../components/Form';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
@@ -119,8 +120,7 @@ export function Converter({ language }: { language: string }) {
           submit();
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>{t('converter.amount')}</label>
+        <Field id={`${id}-amount`} label={t('converter.amount')}>
           <input
             id={`${id}-amount`}
             inputMode="decimal"
@@ -130,9 +130,8 @@ export function Converter({ language }: { language: string }) {
             aria-describedby={problem ? problemId : undefined}
             autoComplete="off"
           />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-currency`}>{t('converter.currency')}</label>
+        </Field>
+        <Field id={`${id}-currency`} label={t('converter.currency')}>
           <input
             id={`${id}-currency`}
             list={listId}
@@ -149,9 +148,8 @@ export function Converter({ language }: { language: string }) {
               </option>
             ))}
           </datalist>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t('converter.date')}</label>
+        </Field>
+        <Field id={`${id}-date`} label={t('converter.date')}>
           <input
             id={`${id}-date`}
             type="date"
@@ -161,12 +159,8 @@ export function Converter({ language }: { language: string }) {
             aria-invalid={problem === 'date' || problem === 'dateFuture' || undefined}
             aria-describedby={problem ? problemId : undefined}
           />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={loading}>
-            {t('converter.convert')}
-          </button>
-        </div>
+        </Field>
+        <FormActions submit={t('converter.convert')} disabled={loading} />
         {problem && (
           <p id={problemId} className="field-error" role="alert">
             {problemText(problem)}

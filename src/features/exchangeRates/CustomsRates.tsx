@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { BilingualText } from '../../components/BilingualText';
+import { Field, FormActions, SearchForm, SearchText, fieldText } from '../../components/Form';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
@@ -84,7 +85,8 @@ export function CustomsRates({ language }: { language: string }) {
   const previousDayMissing = page?.previousDayMissing ?? false;
   const publishedDate = page?.publishedDate ?? null;
   const staleDays = publishedDate ? daysBetween(publishedDate, search.dov) : 0;
-  const [key, setKey, keyRef] = useFieldValue();
+  const keyField = useFieldValue();
+  const setKey = keyField[1];
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);
 
@@ -178,34 +180,17 @@ export function CustomsRates({ language }: { language: string }) {
 
   return (
     <div className="tool">
-      <form
-        className="search-form"
-        role="search"
-        aria-label={t('form.label')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const fields = new FormData(event.currentTarget);
-          const date = String(fields.get('dov') ?? '');
-          run({ ...search, key: String(fields.get('key') ?? ''), dov: DATE.test(date) ? date : search.dov, page: 1 }, difference);
+      <SearchForm
+        label={t('form.label')}
+        onSearch={(fields) => {
+          const date = fieldText(fields, 'dov');
+          run({ ...search, key: fieldText(fields, 'key'), dov: DATE.test(date) ? date : search.dov, page: 1 }, difference);
         }}
       >
-        <div className="field">
-          <label htmlFor="rates-key">{t('form.key')}</label>
-          <input
-            id="rates-key"
-            name="key"
-            type="search"
-            ref={keyRef}
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="rates-dov">{t('form.dov')}</label>
+        <SearchText id="rates-key" name="key" label={t('form.key')} field={keyField} />
+        <Field id="rates-dov" label={t('form.dov')}>
           <input id="rates-dov" name="dov" type="date" value={dov} required onChange={(event) => setDov(event.target.value)} />
-        </div>
+        </Field>
         <div className="field field-check">
           <input
             id="rates-difference"
@@ -218,12 +203,8 @@ export function CustomsRates({ language }: { language: string }) {
           />
           <label htmlFor="rates-difference">{t('form.difference')}</label>
         </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('form.search')}
-          </button>
-        </div>
-      </form>
+        <FormActions submit={t('form.search')} />
+      </SearchForm>
 
       <section className="results" aria-labelledby="rates-title" aria-busy={loading}>
         <div className="results-head">

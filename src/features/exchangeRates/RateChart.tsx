@@ -7,6 +7,7 @@ import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
 import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
 import { shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
+import { Field, FormActions } from '../../components/Form';
 
 const WIDTH = 720;
 const HEIGHT = 300;
@@ -162,8 +163,7 @@ export function RateChart({ language }: { language: string }) {
           setQuery(next);
         }}
       >
-        <div className="field">
-          <label htmlFor="chart-currency">{t('converter.currency')}</label>
+        <Field id="chart-currency" label={t('converter.currency')}>
           <input
             id="chart-currency"
             value={form.currency}
@@ -171,20 +171,14 @@ export function RateChart({ language }: { language: string }) {
             onChange={(event) => setForm({ ...form, currency: event.target.value })}
             autoComplete="off"
           />
-        </div>
-        <div className="field">
-          <label htmlFor="chart-from">{t('chart.from')}</label>
+        </Field>
+        <Field id="chart-from" label={t('chart.from')}>
           <input id="chart-from" type="date" value={form.from} onChange={(event) => setForm({ ...form, from: event.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="chart-to">{t('chart.to')}</label>
+        </Field>
+        <Field id="chart-to" label={t('chart.to')}>
           <input id="chart-to" type="date" value={form.to} onChange={(event) => setForm({ ...form, to: event.target.value })} />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('chart.show')}
-          </button>
-        </div>
+        </Field>
+        <FormActions submit={t('chart.show')} />
         {problem && (
           <p className="field-error" role="alert">
             {problem}

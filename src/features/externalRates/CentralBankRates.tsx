@@ -1,6 +1,7 @@
 import React, { useEffect, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { Field, FormActions, SearchForm, SearchText, fieldText } from '../../components/Form';
 import { ResultStatus } from '../../components/ResultStatus';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -30,7 +31,7 @@ export function CentralBankRates({ language }: { language: string }) {
   const data = useMemo(() => page?.exchangeRates ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
   const source = page?.source ?? null;
-  const [text, setText, textRef] = useFieldValue();
+  const textField = useFieldValue();
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState(false);
 
@@ -83,44 +84,23 @@ export function CentralBankRates({ language }: { language: string }) {
 
   return (
     <div className="tool">
-      <form
-        className="search-form"
-        role="search"
-        aria-label={t('centralBank.form')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const fields = new FormData(event.currentTarget);
+      <SearchForm
+        label={t('centralBank.form')}
+        onSearch={(fields) =>
           run({
             date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayIso(),
-            searchText: String(fields.get('searchText') ?? ''),
+            searchText: fieldText(fields, 'searchText'),
             page: 1,
             size: search?.size ?? DEFAULT_PAGE_SIZE,
-          });
-        }}
+          })
+        }
       >
-        <div className="field">
-          <label htmlFor="cb-text">{t('form.key')}</label>
-          <input
-            id="cb-text"
-            name="searchText"
-            type="search"
-            ref={textRef}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="cb-date">{t('form.dov')}</label>
+        <SearchText id="cb-text" name="searchText" label={t('form.key')} field={textField} />
+        <Field id="cb-date" label={t('form.dov')}>
           <input id="cb-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('form.search')}
-          </button>
-        </div>
-      </form>
+        </Field>
+        <FormActions submit={t('form.search')} />
+      </SearchForm>
 
       <section className="results" aria-labelledby="cb-title" aria-busy={loading}>
         <div className="results-head">

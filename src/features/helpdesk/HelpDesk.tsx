@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
+import { Field } from '../../components/Form';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
@@ -105,8 +106,7 @@ export function HelpDesk({ language }: { language: string }) {
             void submit();
           }}
         >
-          <div className="field">
-            <label htmlFor={`${id}-category`}>{t('form.category')}</label>
+          <Field id={`${id}-category`} label={t('form.category')}>
             <select
               id={`${id}-category`}
               value={form.category}
@@ -120,9 +120,8 @@ export function HelpDesk({ language }: { language: string }) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-subject`}>{t('form.subject')}</label>
+          </Field>
+          <Field id={`${id}-subject`} label={t('form.subject')}>
             <input
               id={`${id}-subject`}
               value={form.subject}
@@ -130,9 +129,8 @@ export function HelpDesk({ language }: { language: string }) {
               onChange={(event) => setForm({ ...form, subject: event.target.value })}
               {...invalid('subject')}
             />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-message`}>{t('form.message')}</label>
+          </Field>
+          <Field id={`${id}-message`} label={t('form.message')}>
             <textarea
               id={`${id}-message`}
               rows={6}
@@ -141,9 +139,8 @@ export function HelpDesk({ language }: { language: string }) {
               onChange={(event) => setForm({ ...form, message: event.target.value })}
               {...invalid('message')}
             />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-file`}>{t('form.attachment')}</label>
+          </Field>
+          <Field id={`${id}-file`} label={t('form.attachment')}>
             <input
               key={fileKey}
               id={`${id}-file`}
@@ -156,7 +153,7 @@ export function HelpDesk({ language }: { language: string }) {
             <p id={`${id}-file-hint`} className="hint">
               {t('form.attachmentHint', { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
             </p>
-          </div>
+          </Field>
           <div className="form-actions">
             <button type="submit" className="button" disabled={sending}>
               {sending ? t('form.sending') : t('form.send')}

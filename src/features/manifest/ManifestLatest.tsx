@@ -9,6 +9,7 @@ import { formatDate } from '@guichet/shared/i18n/language';
 import { paths } from '../../config/routes';
 import { useLatestManifestsQuery, useVesselsQuery, VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
 import { selectManifest, vesselStatusChosen } from './slice';
+import { registrationColumns } from './columns';
 
 const LATEST_COUNT = 10;
 
@@ -34,12 +35,7 @@ export function ManifestLatest({ language }: { language: string }) {
 
   const manifestColumns = useMemo<Array<ColumnDef<Manifest, unknown>>>(
     () => [
-      {
-        id: 'registration',
-        header: t('columns.registration'),
-        accessorFn: (row) => `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`,
-      },
-      { id: 'registrationDate', header: t('fields.registrationDate'), accessorFn: (row) => formatDate(row.registrationDate, language) },
+      ...registrationColumns(t, language),
       {
         id: 'vessel',
         header: t('columns.vessel'),

@@ -31,6 +31,8 @@ import {
   type PrintFormat,
 } from './api';
 import { DEFAULT_PAGE, manifestSearchShown, selectManifest } from './slice';
+import { registrationColumns } from './columns';
+import { Field, FormActions, SearchForm } from '../../components/Form';
 
 function OperatorSelect({
   id,
@@ -84,30 +86,24 @@ function PrintRange({
   return (
     <fieldset className="print-range">
       <legend>{t('print.legend')}</legend>
-      <div className="field field-inline">
-        <label htmlFor="manifest-print-from">{t('print.from')}</label>
-        <input
-          id="manifest-print-from"
-          type="number"
-          min={1}
-          max={totalCount}
-          value={first}
-          onChange={(event) => setFirst(event.target.value)}
-          aria-describedby="manifest-print-hint"
-        />
-      </div>
-      <div className="field field-inline">
-        <label htmlFor="manifest-print-to">{t('print.to')}</label>
-        <input
-          id="manifest-print-to"
-          type="number"
-          min={1}
-          max={totalCount}
-          value={last}
-          onChange={(event) => setLast(event.target.value)}
-          aria-describedby="manifest-print-hint"
-        />
-      </div>
+      {(
+        [
+          ['from', first, setFirst],
+          ['to', last, setLast],
+        ] as const
+      ).map(([end, value, setValue]) => (
+        <Field key={end} id={`manifest-print-${end}`} label={t(`print.${end}`)} className="field-inline">
+          <input
+            id={`manifest-print-${end}`}
+            type="number"
+            min={1}
+            max={totalCount}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            aria-describedby="manifest-print-hint"
+          />
+        </Field>
+      ))}
       <div className="results-actions" role="group" aria-label={t('print.legend')}>
         {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
           <button
@@ -148,8 +144,7 @@ export function ManifestSearch({ language }: { language: string }) {
   const setField = <K extends keyof ManifestForm>(field: K, changes: Partial<ManifestForm[K]>) =>
     setForm((current) => ({ ...current, [field]: { ...current[field], ...changes } }));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (Object.keys(errors).length) return;
     const restrictions = restrictionsOf(form);
     if (!restrictions.length) {
@@ -174,12 +169,7 @@ export function ManifestSearch({ language }: { language: string }) {
 
   const columns = useMemo<Array<ColumnDef<Manifest, unknown>>>(
     () => [
-      {
-        id: 'registration',
-        header: t('columns.registration'),
-        accessorFn: (row) => `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`,
-      },
-      { id: 'registrationDate', header: t('fields.registrationDate'), accessorFn: (row) => formatDate(row.registrationDate, language) },
+      ...registrationColumns(t, language),
       {
         id: 'vessel',
         header: t('columns.vessel'),
@@ -216,7 +206,7 @@ export function ManifestSearch({ language }: { language: string }) {
       <p className="notice notice-sample" role="note">
         {t('sampleNotice')} <Link to={`/${language}${paths.manifestLatest}`}>{t('latestLink')}</Link>
       </p>
-      <form className="search-form criteria-form" role="search" aria-label={t('form.label')} noValidate onSubmit={submit}>
+      <SearchForm className="search-form criteria-form" label={t('form.label')} onSearch={submit}>
         {DATE_FIELDS.map((field) => (
           <fieldset key={field} className="criterion">
             <legend>{t(`fields.${field}`)}</legend>
@@ -289,22 +279,17 @@ export function ManifestSearch({ language }: { language: string }) {
             {message}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('form.search')}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
+        <FormActions
+          submit={t('form.search')}
+          reset={{
+            label: t('form.reset'),
+            onClick: () => {
               setForm(EMPTY_FORM);
               setMessage(null);
-            }}
-          >
-            {t('form.reset')}
-          </button>
-        </div>
-      </form>
+            },
+          }}
+        />
+      </SearchForm>
 
       <section className="results" aria-labelledby="manifest-results" aria-busy={loading}>
         <div className="results-head">

@@ -10,6 +10,7 @@ import { sanitizeNotes } from '../../content/sanitize';
 import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
+import { Field, FormActions, SearchForm, fieldText } from '../../components/Form';
 
 function NotesPanel({ heading }: { heading: string }) {
   const { t } = useTranslation('tariff');
@@ -29,27 +30,20 @@ function CodeSearchBar({ searchPath }: { searchPath: string }) {
   const { t } = useTranslation('tariff');
   const id = useId();
   return (
-    <form
+    <SearchForm
       className="search-form detail-search"
-      role="search"
       action={searchPath}
       method="get"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const code = normaliseCode(String(new FormData(event.currentTarget).get('code') ?? ''));
+      onSearch={(fields) => {
+        const code = normaliseCode(fieldText(fields, 'code'));
         void navigate(`${searchPath}${code ? `?${new URLSearchParams({ code })}` : ''}`);
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{t('form.code')}</label>
+      <Field id={`${id}-code`} label={t('form.code')}>
         <input id={`${id}-code`} name="code" inputMode="numeric" autoComplete="off" />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button">
-          {t('form.search')}
-        </button>
-      </div>
-    </form>
+      </Field>
+      <FormActions submit={t('form.search')} />
+    </SearchForm>
   );
 }
 
@@ -206,15 +200,10 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
           if (date) setAsked(date);
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-date`}>{t('detail.compare.date')}</label>
+        <Field id={`${id}-date`} label={t('detail.compare.date')}>
           <input id={`${id}-date`} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-light" disabled={!date}>
-            {t('detail.compare.button')}
-          </button>
-        </div>
+        </Field>
+        <FormActions submit={t('detail.compare.button')} submitClass="button button-light" disabled={!date} />
       </form>
       {asked && other.isFetching && <p className="loading">{t('results.loading')}</p>}
       {asked && other.currentData === null && <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>}

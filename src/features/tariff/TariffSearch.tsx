@@ -21,6 +21,7 @@ import { useRecentSearches, type RecentSearch } from './recent';
 import { DEFAULT_QUERY, searchShown, selectTariff } from './slice';
 import { validateSearch, type ValidationError } from './validation';
 import { displayCode, hasHsTextIn, tariffTable } from './table';
+import { FormActions, SearchForm, SearchText, fieldText } from '../../components/Form';
 
 export function TariffSearch({ language }: { language: string }) {
   const { t } = useTranslation('tariff');
@@ -34,8 +35,10 @@ export function TariffSearch({ language }: { language: string }) {
   );
   const data = useMemo(() => result?.items ?? [], [result]);
   const totalCount = result?.totalCount ?? 0;
-  const [keyword, setKeyword, keywordRef] = useFieldValue();
-  const [code, setCode, codeRef] = useFieldValue();
+  const keywordField = useFieldValue();
+  const codeField = useFieldValue();
+  const setKeyword = keywordField[1];
+  const setCode = codeField[1];
   const [error, setError] = useState<ValidationError | null>(null);
   const { recent, remember, clear } = useRecentSearches();
 
@@ -152,73 +155,50 @@ export function TariffSearch({ language }: { language: string }) {
   const errorId = 'tariff-search-error';
   return (
     <div className="tool">
-      <form
-        className="search-form"
-        role="search"
-        aria-label={t('form.label')}
-        noValidate
+      <SearchForm
+        label={t('form.label')}
         method="get"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // Read the fields themselves: text typed before the page finished loading counts too.
-          const fields = new FormData(event.currentTarget);
-          const typed = { keyword: String(fields.get('keyword') ?? ''), code: String(fields.get('code') ?? '') };
+        onSearch={(fields) => {
+          const typed = { keyword: fieldText(fields, 'keyword'), code: fieldText(fields, 'code') };
           setKeyword(typed.keyword);
           setCode(typed.code);
           submit(typed);
         }}
       >
-        <div className="field">
-          <label htmlFor="tariff-keyword">{t('form.keyword')}</label>
-          <input
-            id="tariff-keyword"
-            ref={keywordRef}
-            name="keyword"
-            type="search"
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            aria-invalid={error?.key === 'validation.keywordMinLength' || error?.key === 'validation.keywordOrCode' || undefined}
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="tariff-code">{t('form.code')}</label>
-          <input
-            id="tariff-code"
-            ref={codeRef}
-            name="code"
-            type="search"
-            inputMode="numeric"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-describedby={error ? errorId : undefined}
-            aria-invalid={error?.key === 'validation.codeMinDigits' || error?.key === 'validation.keywordOrCode' || undefined}
-            autoComplete="off"
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            {t('form.search')}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
+        <SearchText
+          id="tariff-keyword"
+          name="keyword"
+          label={t('form.keyword')}
+          field={keywordField}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error?.key === 'validation.keywordMinLength' || error?.key === 'validation.keywordOrCode' || undefined}
+        />
+        <SearchText
+          id="tariff-code"
+          name="code"
+          label={t('form.code')}
+          field={codeField}
+          inputMode="numeric"
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error?.key === 'validation.codeMinDigits' || error?.key === 'validation.keywordOrCode' || undefined}
+        />
+        <FormActions
+          submit={t('form.search')}
+          reset={{
+            label: t('form.clear'),
+            onClick: () => {
               setKeyword('');
               setCode('');
               setError(null);
-            }}
-          >
-            {t('form.clear')}
-          </button>
-        </div>
+            },
+          }}
+        />
         {error && (
           <p id={errorId} className="field-error" role="alert">
             {t(error.key, { count: error.count })}
           </p>
         )}
-      </form>
+      </SearchForm>
 
       <p className="browse-link">
         <Link to={`/${language}${paths.tariffBrowse}`}>{t('browse.link')}</Link>

@@ -10,6 +10,7 @@ import { commodityName, useReferenceList } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import { EMPTY_INPUT, inputErrors, useSimulationMutation, type InputErrors, type TaxationInput, type Tax } from './api';
 import { simulationTable } from './export';
+import { Field, FormActions } from '../../components/Form';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
   String((translated && row.descriptionTranslated) || row.description || '');
@@ -139,8 +140,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   return (
     <div className="tool">
       <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-typeOfDeclaration`}>{t('fields.typeOfDeclaration')}</label>
+        <Field id={`${id}-typeOfDeclaration`} label={t('fields.typeOfDeclaration')}>
           <select
             id={`${id}-typeOfDeclaration`}
             value={input.typeOfDeclaration}
@@ -155,9 +155,8 @@ export function TaxationSimulation({ language }: { language: string }) {
             ))}
           </select>
           {fieldError('typeOfDeclaration')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-commodityCode`}>{t('fields.commodityCode')}</label>
+        </Field>
+        <Field id={`${id}-commodityCode`} label={t('fields.commodityCode')}>
           <input
             id={`${id}-commodityCode`}
             type="search"
@@ -182,9 +181,8 @@ export function TaxationSimulation({ language }: { language: string }) {
           ) : (
             fieldError('commodityCode')
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-itemCountryOfOriginCode`}>{t('fields.itemCountryOfOriginCode')}</label>
+        </Field>
+        <Field id={`${id}-itemCountryOfOriginCode`} label={t('fields.itemCountryOfOriginCode')}>
           <select
             id={`${id}-itemCountryOfOriginCode`}
             value={input.itemCountryOfOriginCode}
@@ -199,9 +197,8 @@ export function TaxationSimulation({ language }: { language: string }) {
             ))}
           </select>
           {fieldError('itemCountryOfOriginCode')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-statValueInForeignCurrency`}>{t('fields.statValueInForeignCurrency')}</label>
+        </Field>
+        <Field id={`${id}-statValueInForeignCurrency`} label={t('fields.statValueInForeignCurrency')}>
           <input
             id={`${id}-statValueInForeignCurrency`}
             type="number"
@@ -213,9 +210,8 @@ export function TaxationSimulation({ language }: { language: string }) {
             {...describedBy('statValueInForeignCurrency')}
           />
           {fieldError('statValueInForeignCurrency')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-currencyCode`}>{t('fields.currencyCode')}</label>
+        </Field>
+        <Field id={`${id}-currencyCode`} label={t('fields.currencyCode')}>
           <select
             id={`${id}-currencyCode`}
             value={input.currencyCode?.value ?? ''}
@@ -237,9 +233,8 @@ export function TaxationSimulation({ language }: { language: string }) {
           ) : (
             fieldError('currencyCode')
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-supplementaryUnit`}>{t('fields.supplementaryUnit')}</label>
+        </Field>
+        <Field id={`${id}-supplementaryUnit`} label={t('fields.supplementaryUnit')}>
           <input
             id={`${id}-supplementaryUnit`}
             type="number"
@@ -251,24 +246,20 @@ export function TaxationSimulation({ language }: { language: string }) {
             {...describedBy('supplementaryUnit')}
           />
           {fieldError('supplementaryUnit') ?? <p className="hint">{t('hints.supplementaryUnit')}</p>}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={loading}>
-            {t('form.simulate')}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
+        </Field>
+        <FormActions
+          submit={t('form.simulate')}
+          disabled={loading}
+          reset={{
+            label: t('form.reset'),
+            onClick: () => {
               setInput({ ...EMPTY_INPUT, typeOfDeclaration: input.typeOfDeclaration });
               setCommodityText('');
               setErrors({});
               simulation.reset();
-            }}
-          >
-            {t('form.reset')}
-          </button>
-        </div>
+            },
+          }}
+        />
       </form>
 
       <section className="results" aria-labelledby={`${id}-result`} aria-busy={loading}>

@@ -23,6 +23,7 @@ import {
 } from './api';
 import { documentsTable } from './export';
 import { addConsignment, documentsAsked, removeConsignment, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
+import { Field, FormActions } from '../../components/Form';
 
 const NONE: ReferenceRecord[] = [];
 const NO_FIELD_ERRORS: Record<number, FieldError[]> = {};
@@ -152,8 +153,7 @@ export function TradersGuide({ language }: { language: string }) {
         {t('sampleNotice')}
       </p>
       <div className="search-form criteria-form">
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t('fields.typeOfDeclaration')}</label>
+        <Field id={`${id}-type`} label={t('fields.typeOfDeclaration')}>
           <select id={`${id}-type`} value={typeOfDeclaration} onChange={(event) => changeType(event.target.value)}>
             {(types.length ? types : ['IM', 'EX']).map((type) => (
               <option key={type} value={type}>
@@ -161,12 +161,11 @@ export function TradersGuide({ language }: { language: string }) {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
 
       <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={(event) => void add(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-commodityCode`}>{t('fields.commodityCode')}</label>
+        <Field id={`${id}-commodityCode`} label={t('fields.commodityCode')}>
           <input
             id={`${id}-commodityCode`}
             type="search"
@@ -190,9 +189,8 @@ export function TradersGuide({ language }: { language: string }) {
               {draftErrors.commodityCode}
             </p>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-itemCountryOfOriginCode`}>{t('fields.itemCountryOfOriginCode')}</label>
+        </Field>
+        <Field id={`${id}-itemCountryOfOriginCode`} label={t('fields.itemCountryOfOriginCode')}>
           <select
             id={`${id}-itemCountryOfOriginCode`}
             value={draft.itemCountryOfOriginCode}
@@ -205,9 +203,8 @@ export function TradersGuide({ language }: { language: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-extendedProcedureCode`}>{t('fields.extendedProcedureCode')}</label>
+        </Field>
+        <Field id={`${id}-extendedProcedureCode`} label={t('fields.extendedProcedureCode')}>
           <select
             id={`${id}-extendedProcedureCode`}
             value={draft.extendedProcedureCode}
@@ -227,9 +224,8 @@ export function TradersGuide({ language }: { language: string }) {
               {draftErrors.extendedProcedureCode}
             </p>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-nationalProcedureCode`}>{t('fields.nationalProcedureCode')}</label>
+        </Field>
+        <Field id={`${id}-nationalProcedureCode`} label={t('fields.nationalProcedureCode')}>
           <select
             id={`${id}-nationalProcedureCode`}
             value={draft.nationalProcedureCode}
@@ -242,12 +238,8 @@ export function TradersGuide({ language }: { language: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button button-secondary">
-            {t('form.add')}
-          </button>
-        </div>
+        </Field>
+        <FormActions submit={t('form.add')} submitClass="button button-secondary" />
       </form>
 
       <section className="results" aria-labelledby={`${id}-consignments`}>
