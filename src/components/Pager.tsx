@@ -10,10 +10,10 @@ interface PagerProps {
   sizes?: number[];
 }
 
-/** Paging of a result list: previous/next, the position, and the page size. */
 /** Rows a tool's table shows at first (SPEC 9: default page size 10 in tools). */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** Paging of a result list: previous/next, the position, and the page size. */
 export function Pager({ page, size, totalCount, onPage, onSize, sizes = [10, 25, 50, 100] }: PagerProps) {
   const { t } = useTranslation('common');
   const pageCount = Math.max(1, Math.ceil(totalCount / size));
@@ -44,5 +44,26 @@ export function Pager({ page, size, totalCount, onPage, onSize, sizes = [10, 25,
         </button>
       </div>
     </nav>
+  );
+}
+
+/** Paging of a search's results: another page, or another page size from the first page, is the same search again. */
+export function SearchPager<S extends { page: number; size: number }>({
+  search,
+  totalCount,
+  onSearch,
+}: {
+  search: S;
+  totalCount: number;
+  onSearch: (search: S) => void;
+}) {
+  return (
+    <Pager
+      page={search.page}
+      size={search.size}
+      totalCount={totalCount}
+      onPage={(page) => onSearch({ ...search, page })}
+      onSize={(size) => onSearch({ ...search, size, page: 1 })}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { Page } from '../components/Page';
 import { serviceUrls } from '../config/services';
 import { titledHead } from './head';
 import type { TemplateProps } from './page-types';
+import { TableHead } from '../components/TableHead';
 
 /** Every service of the portal and where its OpenAPI description is. */
 const SERVICES: Array<{ key: string; base: string }> = [
@@ -36,15 +37,7 @@ export default function DevelopersPage({ pageContext }: TemplateProps) {
       <div className="table-wrap">
         <table className="table">
           <caption className="visually-hidden">{t('developers.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('developers.service')}</th>
-              <th scope="col">{t('developers.description')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('developers.view')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('developers.service'), t('developers.description')]} actions={t('developers.view')} />
           <tbody>
             {SERVICES.map(({ key, base }) => {
               const url = `${base.replace(/\/$/, '')}/openapi.json`;

@@ -6,6 +6,7 @@ import type { Download } from '../content/types';
 import { titledHead } from './head';
 import type { TemplateProps } from './page-types';
 import { fileSize, textLanguage } from '@guichet/shared/i18n/language';
+import { TableHead } from '../components/TableHead';
 
 type Context = { downloads: Download[] };
 
@@ -19,15 +20,7 @@ export default function DownloadsPage({ pageContext }: TemplateProps<Context>) {
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('downloads.file')}</th>
-                <th scope="col">{t('downloads.size')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('downloads.download')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('downloads.file'), t('downloads.size')]} actions={t('downloads.download')} />
             <tbody>
               {downloads.map((item) => (
                 <tr key={item.file}>

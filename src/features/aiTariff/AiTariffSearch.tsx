@@ -16,6 +16,7 @@ import {
 } from './api';
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
 import { Field, FormActions, SearchForm } from '../../components/Form';
+import { numeric, TableHead } from '../../components/TableHead';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
@@ -63,17 +64,13 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
         <div className="table-wrap">
           <table className="table compact-table">
             <caption>{t('details.caption', { code: details.data.hsCode })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('details.line')}</th>
-                <th scope="col">{t('details.description')}</th>
-                {details.data.lines[0]?.taxes.map((tax) => (
-                  <th key={tax.name} scope="col" className="numeric">
-                    {tax.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('details.line'),
+                t('details.description'),
+                ...(details.data.lines[0]?.taxes ?? []).map((tax) => numeric(tax.name)),
+              ]}
+            />
             <tbody>
               {details.data.lines.map((line) => (
                 <tr key={line.code}>

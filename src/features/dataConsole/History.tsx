@@ -4,6 +4,7 @@ import { formatDate } from '@guichet/shared/i18n/language';
 import { isRefused } from '../../app/api';
 import { useRollBackMutation, type Kind, type Publication } from './api';
 import { number } from './format';
+import { TableHead } from '../../components/TableHead';
 
 /** Publications, newest first; the latest in effect of each kind can be rolled back, a scheduled one cancelled. */
 export function History({ items, language, onChange }: { items: Publication[]; language: string; onChange: (message: string) => void }) {
@@ -23,21 +24,19 @@ export function History({ items, language, onChange }: { items: Publication[]; l
     <>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={t('history.title')}>
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.publishedAt')}</th>
-              <th scope="col">{t('history.kind')}</th>
-              <th scope="col">{t('history.file')}</th>
-              <th scope="col">{t('history.rows')}</th>
-              <th scope="col">{t('history.validFrom')}</th>
-              <th scope="col">{t('history.status')}</th>
-              <th scope="col">{t('history.by')}</th>
-              <th scope="col">{t('history.checksum')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('history.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('history.publishedAt'),
+              t('history.kind'),
+              t('history.file'),
+              t('history.rows'),
+              t('history.validFrom'),
+              t('history.status'),
+              t('history.by'),
+              t('history.checksum'),
+            ]}
+            actions={t('history.actions')}
+          />
           <tbody>
             {items.map((item) => (
               <tr key={item.id}>

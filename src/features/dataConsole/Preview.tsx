@@ -14,6 +14,7 @@ import {
 } from './api';
 import { number } from './format';
 import { Field } from '../../components/Form';
+import { TableHead } from '../../components/TableHead';
 
 /** Every error of a refused file: line, field and why. */
 export function ErrorList({ errors, moreErrors, fileName }: { errors: LineError[]; moreErrors: number; fileName: string }) {
@@ -24,13 +25,7 @@ export function ErrorList({ errors, moreErrors, fileName }: { errors: LineError[
       <h3 id="console-errors">{t('errors.title', { count, file: fileName })}</h3>
       <p>{t('errors.nothingImported')}</p>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('errors.line')}</th>
-            <th scope="col">{t('errors.field')}</th>
-            <th scope="col">{t('errors.problem')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('errors.line'), t('errors.field'), t('errors.problem')]} />
         <tbody>
           {errors.map((error, index) => (
             <tr key={index}>
@@ -59,17 +54,17 @@ function RatesTable({ lines, language }: { lines: DiffLine[]; language: string }
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('preview.date')}</th>
-            <th scope="col">{t('preview.currency')}</th>
-            <th scope="col">{t('preview.previous')}</th>
-            <th scope="col">{t('preview.live')}</th>
-            <th scope="col">{t('preview.rate')}</th>
-            <th scope="col">{t('preview.change')}</th>
-            <th scope="col">{t('preview.status')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('preview.date'),
+            t('preview.currency'),
+            t('preview.previous'),
+            t('preview.live'),
+            t('preview.rate'),
+            t('preview.change'),
+            t('preview.status'),
+          ]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={`${line.date} ${line.currency} ${line.status}`} className={line.jump ? 'console-jump' : undefined}>
@@ -105,15 +100,15 @@ function TariffTable({ lines, language }: { lines: TariffDiffLine[]; language: s
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={t('preview.tableLabel')}>
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('preview.tariff.code')}</th>
-            <th scope="col">{t('preview.tariff.description')}</th>
-            <th scope="col">{t('preview.tariff.taxes')}</th>
-            <th scope="col">{t('preview.tariff.tti')}</th>
-            <th scope="col">{t('preview.status')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('preview.tariff.code'),
+            t('preview.tariff.description'),
+            t('preview.tariff.taxes'),
+            t('preview.tariff.tti'),
+            t('preview.status'),
+          ]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={`${line.code} ${line.status}`} className={line.jump ? 'console-jump' : undefined}>

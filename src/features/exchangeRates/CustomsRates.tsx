@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
-import { Pager } from '../../components/Pager';
+import { SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
@@ -243,13 +243,7 @@ export function CustomsRates({ language }: { language: string }) {
               onSort={onSort}
               busy={loading}
             />
-            <Pager
-              page={search.page}
-              size={search.size}
-              totalCount={totalCount}
-              onPage={(page) => run({ ...search, page }, showDifference)}
-              onSize={(size) => run({ ...search, size, page: 1 }, showDifference)}
-            />
+            <SearchPager search={search} totalCount={totalCount} onSearch={(next) => run(next, showDifference)} />
           </>
         )}
       </section>

@@ -8,6 +8,7 @@ import { tenant } from '@guichet/shared/config/tenant';
 import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
 import { shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
 import { Field, FormActions } from '../../components/Form';
+import { numeric, TableHead } from '../../components/TableHead';
 
 const WIDTH = 720;
 const HEIGHT = 300;
@@ -106,14 +107,7 @@ export function RateLine({ history, language }: { history: RateHistory; language
         <div className="table-wrap">
           <table className="table">
             <caption className="visually-hidden">{t('chart.tableCaption', { currency: history.code })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('chart.date')}</th>
-                <th scope="col" className="numeric">
-                  {t('columns.rate', { currency: tenant.currency })}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('chart.date'), numeric(t('columns.rate', { currency: tenant.currency }))]} />
             <tbody>
               {history.points.map((point) => (
                 <tr key={point.date}>

@@ -7,7 +7,7 @@ import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
-import { DEFAULT_PAGE_SIZE, Pager } from '../../components/Pager';
+import { DEFAULT_PAGE_SIZE, SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '@guichet/shared/export/download';
 import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
@@ -134,14 +134,7 @@ export function CentralBankRates({ language }: { language: string }) {
               rowKey={(row) => row.currency}
               busy={loading}
             />
-            <Pager
-              page={search.page}
-              size={search.size}
-              totalCount={totalCount}
-              sizes={[10, 25, 50, 100]}
-              onPage={(page) => run({ ...search, page })}
-              onSize={(size) => run({ ...search, size, page: 1 })}
-            />
+            <SearchPager search={search} totalCount={totalCount} onSearch={run} />
           </>
         )}
       </section>

@@ -1,4 +1,4 @@
-import React, { useMemo, useState } from 'react';
+import React, { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'gatsby';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -7,7 +7,7 @@ import { notify, resolved } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
-import { Pager } from '../../components/Pager';
+import { SearchPager } from '../../components/Pager';
 import { ResultStatus } from '../../components/ResultStatus';
 import { download } from '@guichet/shared/export/download';
 import { formatDate } from '@guichet/shared/i18n/language';
@@ -34,28 +34,39 @@ import { DEFAULT_PAGE, manifestSearchShown, selectManifest } from './slice';
 import { registrationColumns } from './columns';
 import { Field, FormActions, SearchForm } from '../../components/Form';
 
-function OperatorSelect({
-  id,
-  label,
-  value,
+/** One criterion of the search: the field's name, its operator and (the children) the values it is compared with. */
+function Criterion({
+  field,
+  operator,
   options,
   onChange,
+  children,
 }: {
-  id: string;
-  label: string;
-  value: Operator;
+  field: string;
+  operator: Operator;
   options: readonly Operator[];
-  onChange: (value: Operator) => void;
+  onChange: (operator: Operator) => void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation('manifest');
+  const name = t(`fields.${field}`);
   return (
-    <select id={id} aria-label={label} value={value} onChange={(event) => onChange(event.target.value as Operator)}>
-      {options.map((operator) => (
-        <option key={operator} value={operator}>
-          {t(`operators.${operator || 'NONE'}`)}
-        </option>
-      ))}
-    </select>
+    <fieldset className="criterion">
+      <legend>{name}</legend>
+      <select
+        id={`manifest-${field}-op`}
+        aria-label={t('form.operatorOf', { field: name })}
+        value={operator}
+        onChange={(event) => onChange(event.target.value as Operator)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {t(`operators.${option || 'NONE'}`)}
+          </option>
+        ))}
+      </select>
+      {children}
+    </fieldset>
   );
 }
 
@@ -208,15 +219,13 @@ export function ManifestSearch({ language }: { language: string }) {
       </p>
       <SearchForm className="search-form criteria-form" label={t('form.label')} onSearch={submit}>
         {DATE_FIELDS.map((field) => (
-          <fieldset key={field} className="criterion">
-            <legend>{t(`fields.${field}`)}</legend>
-            <OperatorSelect
-              id={`manifest-${field}-op`}
-              label={t('form.operatorOf', { field: t(`fields.${field}`) })}
-              value={form[field].operator}
-              options={DATE_OPERATORS}
-              onChange={(operator) => setField(field, { operator })}
-            />
+          <Criterion
+            key={field}
+            field={field}
+            operator={form[field].operator}
+            options={DATE_OPERATORS}
+            onChange={(operator) => setField(field, { operator })}
+          >
             <label className="visually-hidden" htmlFor={`manifest-${field}`}>
               {t('form.start', { field: t(`fields.${field}`) })}
             </label>
@@ -240,18 +249,16 @@ export function ManifestSearch({ language }: { language: string }) {
                 />
               </>
             )}
-          </fieldset>
+          </Criterion>
         ))}
         {TEXT_FIELDS.map((field) => (
-          <fieldset key={field} className="criterion">
-            <legend>{t(`fields.${field}`)}</legend>
-            <OperatorSelect
-              id={`manifest-${field}-op`}
-              label={t('form.operatorOf', { field: t(`fields.${field}`) })}
-              value={form[field].operator}
-              options={TEXT_OPERATORS}
-              onChange={(operator) => setField(field, { operator })}
-            />
+          <Criterion
+            key={field}
+            field={field}
+            operator={form[field].operator}
+            options={TEXT_OPERATORS}
+            onChange={(operator) => setField(field, { operator })}
+          >
             <label className="visually-hidden" htmlFor={`manifest-${field}`}>
               {t(`fields.${field}`)}
             </label>
@@ -272,7 +279,7 @@ export function ManifestSearch({ language }: { language: string }) {
                 {errors[field] === 'minLength' ? t('validation.minLength', { count: MIN_LENGTHS[field] }) : t('validation.number')}
               </p>
             )}
-          </fieldset>
+          </Criterion>
         ))}
         {message && (
           <p className="form-error" role="alert">
@@ -305,13 +312,7 @@ export function ManifestSearch({ language }: { language: string }) {
               rowKey={(row) => `${row.customsOfficeCode}/${row.registrationYear}/${row.registrationNumber}`}
               busy={loading}
             />
-            <Pager
-              page={query.page}
-              size={query.size}
-              totalCount={totalCount}
-              onPage={(page) => run({ ...query, page })}
-              onSize={(size) => run({ ...query, size, page: 1 })}
-            />
+            <SearchPager search={query} totalCount={totalCount} onSearch={run} />
             <PrintRange key={`${totalCount}-${JSON.stringify(query.restrictions)}`} totalCount={totalCount} onPrint={print} />
           </>
         )}

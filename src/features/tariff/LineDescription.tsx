@@ -5,13 +5,25 @@ import { textLanguage } from '@guichet/shared/i18n/language';
 import type { HsText, TariffCode } from './api';
 import { hasHsTextIn } from './table';
 
+/** The official national text of a line (in English), named for screen readers where HS texts stand above it. */
+export function NationalText({ text }: { text: string }) {
+  const { t } = useTranslation('tariff');
+  return (
+    <span className="national-text">
+      <span className="visually-hidden">{t('results.nationalText')} </span>
+      <span lang="en" dir="ltr">
+        {text}
+      </span>
+    </span>
+  );
+}
+
 /**
  * A line's description in the page language: its heading's HS text with the subheading's under it (a
  * subheading's own text is often a fragment, "Autres"), then the official national text in English. In
  * English, or where no HS text exists in the page language, the national text (and the tenant's translation).
  */
 export function LineDescription({ line, language }: { line: TariffCode; language: string }) {
-  const { t } = useTranslation('tariff');
   if (language === 'en' || !line.hs || !hasHsTextIn(line, language))
     return <BilingualText text={line.description} translated={line.descriptionTranslated} language={language} />;
   const { heading, subheading } = line.hs;
@@ -19,12 +31,7 @@ export function LineDescription({ line, language }: { line: TariffCode; language
     <>
       {heading && <HsTextOf text={heading} className="hs-heading" />}
       {subheading && subheading.code !== heading?.code && <HsTextOf text={subheading} className="hs-subheading" />}
-      <span className="national-text">
-        <span className="visually-hidden">{t('results.nationalText')} </span>
-        <span lang="en" dir="ltr">
-          {line.description}
-        </span>
-      </span>
+      <NationalText text={line.description} />
     </>
   );
 }

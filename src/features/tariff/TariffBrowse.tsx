@@ -6,8 +6,9 @@ import { formatNumber } from '@guichet/shared/i18n/language';
 import { BilingualText } from '../../components/BilingualText';
 import { nodeText, TAX_COLUMNS, useChapterQuery, useHeadingQuery, useSectionsQuery, type NomenclatureNode, type TariffCode } from './api';
 import { isNotFound } from '../../app/api';
-import { HsTextOf, SourcesNote } from './LineDescription';
+import { HsTextOf, NationalText, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
+import { numeric, TableHead } from '../../components/TableHead';
 
 const tti = TAX_COLUMNS[TAX_COLUMNS.length - 1];
 
@@ -89,21 +90,13 @@ function LineText({
   subheading?: NomenclatureNode;
   language: string;
 }) {
-  const { t } = useTranslation('tariff');
   const text = subheading && nodeText(subheading);
   if (language === 'en' || !subheading || !text || text.language !== language)
     return <BilingualText text={line.description} translated={line.descriptionTranslated} language={language} />;
   return (
     <>
       {!sameText(subheading.description, heading.description) && <HsTextOf className="hs-subheading" text={text} />}
-      {!sameText(line.description, subheading.description) && (
-        <span className="national-text">
-          <span className="visually-hidden">{t('results.nationalText')} </span>
-          <span lang="en" dir="ltr">
-            {line.description}
-          </span>
-        </span>
-      )}
+      {!sameText(line.description, subheading.description) && <NationalText text={line.description} />}
     </>
   );
 }
@@ -127,15 +120,7 @@ function Heading({ code, base, detail, language }: { code: string; base: string;
         <p className="empty">{t('browse.noLines')}</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.code')}</th>
-              <th scope="col">{t('columns.description')}</th>
-              <th scope="col" className="numeric">
-                {tti.label}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('columns.code'), t('columns.description'), numeric(tti.label)]} />
           <tbody>
             {lines.map((line) => (
               <tr key={line.code}>

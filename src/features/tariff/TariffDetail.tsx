@@ -11,6 +11,7 @@ import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 import { Field, FormActions, SearchForm, fieldText } from '../../components/Form';
+import { numeric, TableHead } from '../../components/TableHead';
 
 function NotesPanel({ heading }: { heading: string }) {
   const { t } = useTranslation('tariff');
@@ -163,19 +164,13 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
     <section className="card" aria-labelledby="taxes-title">
       <h2 id="taxes-title">{t('detail.taxes')}</h2>
       <table className="table compact-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('detail.tax')}</th>
-            <th scope="col" className="numeric">
-              {t('detail.rate')}
-            </th>
-            {compared && (
-              <th scope="col" className="numeric">
-                {t('detail.compare.column', { date: formatDate(asked!, language) })}
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t('detail.tax'),
+            numeric(t('detail.rate')),
+            ...(compared ? [numeric(t('detail.compare.column', { date: formatDate(asked!, language) }))] : []),
+          ]}
+        />
         <tbody>
           {TAX_COLUMNS.map(({ field, label }) => (
             <tr key={field}>

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
-import { Pager } from '../../components/Pager';
+import { SearchPager } from '../../components/Pager';
 import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
 import { FinderSuggestions } from './FinderSuggestions';
 import { HsTextsNote, LineDescription } from './LineDescription';
@@ -270,13 +270,7 @@ export function TariffSearch({ language }: { language: string }) {
               busy={loading}
             />
             <HsTextsNote lines={data} language={language} />
-            <Pager
-              page={query.page}
-              size={query.size}
-              totalCount={totalCount}
-              onPage={(page) => run({ ...query, page })}
-              onSize={(size) => run({ ...query, size, page: 1 })}
-            />
+            <SearchPager search={query} totalCount={totalCount} onSearch={run} />
           </>
         )}
       </section>

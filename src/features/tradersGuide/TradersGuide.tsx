@@ -24,6 +24,7 @@ import {
 import { documentsTable } from './export';
 import { addConsignment, documentsAsked, removeConsignment, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
 import { Field, FormActions } from '../../components/Form';
+import { TableHead } from '../../components/TableHead';
 
 const NONE: ReferenceRecord[] = [];
 const NO_FIELD_ERRORS: Record<number, FieldError[]> = {};
@@ -250,19 +251,7 @@ export function TradersGuide({ language }: { language: string }) {
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">{t('consignments.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  {CONSIGNMENT_FIELDS.map((field) => (
-                    <th key={field} scope="col">
-                      {t(`fields.${field}`)}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">{t('consignments.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['#', ...CONSIGNMENT_FIELDS.map((field) => t(`fields.${field}`))]} actions={t('consignments.actions')} />
               <tbody>
                 {consignments.map((consignment, index) => (
                   <tr key={`${index}-${consignment.commodityCode}`} aria-invalid={fieldErrors[index] ? true : undefined}>
