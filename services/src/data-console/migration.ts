@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { AnyDatabase, DialectName } from '../db/database.js';
+import { columnTypes } from '../db/column-types.js';
 
 /**
  * The data console's records: checked uploads (their lines kept until published or discarded), publications
@@ -8,8 +9,7 @@ import type { AnyDatabase, DialectName } from '../db/database.js';
 export function createDataConsole(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
-      const serial = dialect === 'postgres' ? 'serial' : 'integer';
+      const { text, serial } = columnTypes(dialect);
       await db.schema
         .createTable('data_upload')
         .addColumn('id', text, (column) => column.primaryKey())

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { textIndexOf, type AnyDatabase, type DialectName } from './database.js';
+import { columnTypes } from './column-types.js';
 import { SEARCH_TABLE } from '../search/documents.js';
 import { createKeywordSearch, createListDocuments, narrowSearchVectors } from '../search/migrations.js';
 import { createIdentityState } from '../identity/state-migration.js';
@@ -72,9 +73,7 @@ function createReferenceTables(dialect: DialectName): Migration {
           ['validTo', 'date'],
           ['sample', 'boolean'],
         ];
-        let builder = db.schema
-          .createTable(table)
-          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) => column.primaryKey());
+        let builder = db.schema.createTable(table).addColumn('id', columnTypes(dialect).serial, (column) => column.primaryKey());
         for (const [name, kind] of columns) {
           builder = builder.addColumn(
             name,
@@ -164,10 +163,10 @@ export const hasTextIndex = (table: string) => table in REFERENCE_TABLES_0001 ||
 function createCentralBankRates(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      const { text, serial } = columnTypes(dialect);
       await db.schema
         .createTable('central_bank_rate')
-        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) => column.primaryKey())
+        .addColumn('id', serial, (column) => column.primaryKey())
         .addColumn('date', text, (column) => column.notNull())
         .addColumn('currency', text, (column) => column.notNull())
         .addColumn('rate', dialect === 'postgres' ? 'double precision' : 'real', (column) => column.notNull())
@@ -190,7 +189,7 @@ function createCentralBankRates(dialect: DialectName): Migration {
 function createIdentityUsers(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      const { text } = columnTypes(dialect);
       await db.schema
         .createTable('identity_user')
         .addColumn('id', text, (column) => column.primaryKey())

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { AnyDatabase, DialectName } from '../db/database.js';
+import { columnTypes } from '../db/column-types.js';
 
 /** Table of the codes users pick after a finder search: text, code, language and time, nothing personal. */
 export const USAGE_TABLE = 'finder_usage';
@@ -8,10 +9,10 @@ export const USAGE_TABLE = 'finder_usage';
 export function createFinderUsage(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
+      const { text, serial } = columnTypes(dialect);
       await db.schema
         .createTable(USAGE_TABLE)
-        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) => column.primaryKey())
+        .addColumn('id', serial, (column) => column.primaryKey())
         .addColumn('query', 'text', (column) => column.notNull())
         .addColumn('code', text, (column) => column.notNull())
         .addColumn('language', text, (column) => column.notNull())

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { AnyDatabase, DialectName } from '../db/database.js';
+import { columnTypes } from '../db/column-types.js';
 
 /**
  * Sign-in sessions, authorisation codes and login throttles, shared by every replica. Only digests of the
@@ -10,8 +11,7 @@ import type { AnyDatabase, DialectName } from '../db/database.js';
 export function createIdentityState(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
-      const time = dialect === 'postgres' ? 'bigint' : 'integer';
+      const { text, bigint: time } = columnTypes(dialect);
       await db.schema
         .createTable('identity_session')
         .addColumn('id', text, (column) => column.primaryKey())

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { AnyDatabase, DialectName } from '../db/database.js';
+import { columnTypes } from '../db/column-types.js';
 
 /** The table of the rate-limit counters. */
 export const RATE_LIMIT_TABLE = 'rate_limit_window';
@@ -14,7 +15,7 @@ export function createRateLimits(dialect: DialectName): Migration {
     async up(db: Kysely<AnyDatabase>) {
       await db.schema
         .createTable(RATE_LIMIT_TABLE)
-        .addColumn('bucket', dialect === 'postgres' ? sql`text collate "C"` : 'text', (column) => column.primaryKey())
+        .addColumn('bucket', columnTypes(dialect).text, (column) => column.primaryKey())
         .addColumn('hits', 'integer', (column) => column.notNull())
         .addColumn('reset_at', 'bigint', (column) => column.notNull())
         .execute();

@@ -1,6 +1,7 @@
 /** Migrations of the keyword search (0007, 0013, 0014), listed with the others in db/migrations.ts. */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { textIndexOf, type AnyDatabase, type DialectName } from '../db/database.js';
+import { columnTypes } from '../db/column-types.js';
 import { SEARCH_FIELDS, SEARCH_TABLE, SEARCH_VECTOR_TABLE } from './documents.js';
 import { LIST_INDEX, LIST_TABLE, rebuildListDocuments } from './lists.js';
 
@@ -14,8 +15,7 @@ import { LIST_INDEX, LIST_TABLE, rebuildListDocuments } from './lists.js';
 export function createKeywordSearch(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const text = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
-      const id = dialect === 'postgres' ? 'serial' : 'integer';
+      const { text, serial: id } = columnTypes(dialect);
       await db.schema
         .createTable('hs_text')
         .addColumn('id', id, (column) => column.primaryKey())
@@ -118,7 +118,7 @@ export function narrowSearchVectors(dialect: DialectName): Migration {
 export function createListDocuments(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<AnyDatabase>) {
-      const id = dialect === 'postgres' ? 'serial' : 'integer';
+      const { serial: id } = columnTypes(dialect);
       await db.schema
         .createTable(LIST_TABLE)
         .addColumn('id', id, (column) => column.primaryKey())
