@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
-import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
-import { createSessionStore, identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
+import { MANIFEST_PREFIX } from '../manifest/plugin.js';
 import type { Mail } from './mail.js';
-import { SigningKey } from './tokens.js';
-import { createVerifier } from './verify.js';
 import { CLIENT, cookieHeader, hidden, identityClient, OIDC, PORTAL, REALM_PATH } from './test-client.js';
+import { identityReplica } from './test-replica.js';
 
 const ADMIN = '/auth/admin/realms/guichet';
 const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
@@ -17,19 +15,9 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
   let service: TestService;
   const mails: Mail[] = [];
   beforeAll(async () => {
-    const key = await SigningKey.load();
-    service = await startTestService(backend, [], async (app, database) => {
-      const sessions = createSessionStore(database);
-      await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL, mailer: async (mail) => void mails.push(mail) });
-      const verifier = createVerifier({
-        issuer: issuerOf(PORTAL),
-        audience: SERVICES_AUDIENCE,
-        keys: key,
-        clientId: CLIENT,
-        sessionActive: (sid) => sessions.active(sid),
-      });
-      await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
-    });
+    service = await startTestService(backend, [], (app, database) =>
+      identityReplica(app, database, { mailer: async (mail) => void mails.push(mail) }),
+    );
   }, 120_000);
   afterAll(async () => {
     await service?.close();

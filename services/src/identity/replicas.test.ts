@@ -6,29 +6,14 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { openDatabase, type Database } from '../db/database.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
-import { manifestPlugin, MANIFEST_PREFIX } from '../manifest/plugin.js';
-import { createSessionStore, identityPlugin, issuerOf, SERVICES_AUDIENCE } from './plugin.js';
+import { MANIFEST_PREFIX } from '../manifest/plugin.js';
+import { createSessionStore } from './plugin.js';
 import { LoginThrottle, SessionStore } from './sessions.js';
 import { SigningKey } from './tokens.js';
-import { createVerifier } from './verify.js';
 import { CLIENT, demo, identityClient, OIDC, PORTAL } from './test-client.js';
+import { identityReplica } from './test-replica.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-/** One replica: the identity server and a protected service, on its own connection to the shared database. */
-async function replica(app: FastifyInstance, database: Database, keyFile: string, sweepIntervalMs?: number) {
-  const key = await SigningKey.load(keyFile);
-  const sessions = createSessionStore(database);
-  await app.register(identityPlugin, { database, key, sessions, publicUrl: PORTAL, sweepIntervalMs });
-  const verifier = createVerifier({
-    issuer: issuerOf(PORTAL),
-    audience: SERVICES_AUDIENCE,
-    keys: key,
-    clientId: CLIENT,
-    sessionActive: (sid) => sessions.active(sid),
-  });
-  await app.register(manifestPlugin, { prefix: MANIFEST_PREFIX, verifier });
-}
 
 describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
   let a: TestService;
@@ -38,12 +23,12 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
   const keyFile = join(dir, 'realm-key.json');
 
   beforeAll(async () => {
-    a = await startTestService(backend, [], (app, database) => replica(app, database, keyFile));
+    a = await startTestService(backend, [], (app, database) => identityReplica(app, database, { keyFile }));
     // The second process: its own pool (or SQLite connection) on the same data.
     second = await openDatabase(backend.url ? { url: backend.url, schema: a.database.schema } : { url: a.database.location });
     b = Fastify();
     // B sweeps expired rows often, for the test of the sweep.
-    await replica(b, second, keyFile, 200);
+    await identityReplica(b, second, { keyFile, sweepIntervalMs: 200 });
     await b.ready();
   }, 120_000);
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 import { serviceContract } from '../http/schema.js';
-import type { ExchangeRate } from '@guichet/shared/api/rates';
+import { withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
 
@@ -68,19 +68,6 @@ export async function ratesOn(database: Database, date: string): Promise<Exchang
     validFromDate: String(row.validFromDate),
     validToDate: (row.validToDate as string | null) ?? null,
   }));
-}
-
-/**
- * Today's rate minus the previous day's, for the rows whose previous-day rate has a closed validity
- * (non-null validToDate): an open-ended previous rate is still the current one, so there is nothing to compare.
- */
-export function withDifference(rows: ExchangeRate[], previous: ExchangeRate[]): ExchangeRate[] {
-  const before = new Map(previous.map((row) => [row.code, row]));
-  return rows.map((row) => {
-    const earlier = before.get(row.code);
-    const difference = earlier && earlier.validToDate !== null ? Math.round((row.exchangeRate - earlier.exchangeRate) * 1e6) / 1e6 : null;
-    return { ...row, difference };
-  });
 }
 
 function compare(a: ExchangeRate, b: ExchangeRate, field: SortableField): number {

@@ -2,7 +2,7 @@ import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { currencyName, formatNumber } from '@guichet/shared/i18n/language';
-import type { ExchangeRate } from '@guichet/shared/api/rates';
+import { withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 import { notify } from '../../app/notificationsSlice';
 import { answer, api, ToolError } from '../../app/api';
 
@@ -64,19 +64,6 @@ export function ratesParams(search: RatesSearch): Record<string, string | number
 export async function fetchRates(params: Record<string, string | number>): Promise<RatesPage> {
   const { data } = await http.get<RatesPage>(`${serviceUrls.rates}search`, { params });
   return data;
-}
-
-/**
- * Adds the day-on-day difference: today's rate minus the previous day's, only where the previous day's
- * row has a closed validity (non-null validToDate); an open-ended one is still today's rate.
- */
-export function withDifference(rows: ExchangeRate[], previous: ExchangeRate[]): ExchangeRate[] {
-  const before = new Map(previous.map((row) => [row.code, row]));
-  return rows.map((row) => {
-    const earlier = before.get(row.code);
-    const difference = earlier && earlier.validToDate !== null ? Math.round((row.exchangeRate - earlier.exchangeRate) * 1e6) / 1e6 : null;
-    return { ...row, difference };
-  });
 }
 
 /** The date the rates shown were published (a date without publication shows the latest earlier rates). */

@@ -8,12 +8,12 @@ import {
   ratesApi,
   ratesParams,
   shiftDays,
-  withDifference,
   type ConversionRequest,
   type ExchangeRate,
   type RatesSearch,
 } from './api';
 import { matchCurrency } from './Converter';
+import { withDifference } from '@guichet/shared/api/rates';
 import { rateTicks } from './RateChart';
 import { defaultSearch } from './slice';
 
