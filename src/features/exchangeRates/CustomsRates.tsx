@@ -60,7 +60,12 @@ function CurrencyName({ rate, language }: { rate: ExchangeRate; language: string
           {local}
         </span>
       )}
-      <BilingualText text={rate.description} translated={rate.descriptionTranslated} language={language} />
+      {/* The tenant's translation is left out where it is the name already shown. */}
+      <BilingualText
+        text={rate.description}
+        translated={rate.descriptionTranslated === local ? null : rate.descriptionTranslated}
+        language={language}
+      />
     </>
   );
 }
