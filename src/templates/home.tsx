@@ -10,6 +10,7 @@ import { headText } from '../i18n/translations';
 import { headOf } from './head';
 import type { TemplateProps } from './page-types';
 import { textLanguage } from '@guichet/shared/i18n/language';
+import { fieldText, SearchForm } from '../components/Form';
 
 type Context = { home: HomeContent | null; latestNews: ArticleSummary[] };
 
@@ -19,9 +20,8 @@ export default function HomePage({ pageContext }: TemplateProps<Context>) {
   const to = (path: string) => `/${language}${path}`;
   const highlighted = home?.highlightedTools.length ? TOOL_LINKS.filter((tool) => home.highlightedTools.includes(tool.key)) : TOOL_LINKS;
 
-  const onSearch = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = new FormData(event.currentTarget).get('q')?.toString().trim() ?? '';
+  const onSearch = (fields: FormData) => {
+    const query = fieldText(fields, 'q').trim();
     void navigate(`${to(paths.tool('tariff-search'))}${query ? `?q=${encodeURIComponent(query)}` : ''}`);
   };
 
@@ -32,7 +32,7 @@ export default function HomePage({ pageContext }: TemplateProps<Context>) {
           <h1 id="hero-title">{home?.heroTitle ?? t('site.name')}</h1>
           {home?.heroText && <p className="lead">{home.heroText}</p>}
         </div>
-        <form className="hero-search" role="search" onSubmit={onSearch} action={to(paths.tool('tariff-search'))} method="get">
+        <SearchForm className="hero-search" onSearch={onSearch} action={to(paths.tool('tariff-search'))} method="get">
           <label htmlFor="hero-q">{t('home.searchLabel')}</label>
           <div className="search-row">
             <input id="hero-q" name="q" type="search" placeholder={t('home.searchPlaceholder')} autoComplete="off" />
@@ -40,7 +40,7 @@ export default function HomePage({ pageContext }: TemplateProps<Context>) {
               {t('home.searchButton')}
             </button>
           </div>
-        </form>
+        </SearchForm>
       </section>
 
       <section className="section" aria-labelledby="tools-title">

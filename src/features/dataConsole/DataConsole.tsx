@@ -17,7 +17,7 @@ import {
 } from './api';
 import { ErrorList, PreviewPanel } from './Preview';
 import { History } from './History';
-import { Field } from '../../components/Form';
+import { Field, FormActions } from '../../components/Form';
 
 /** Officers upload rates, see every error or a preview against what is live, publish, and roll back. */
 export function DataConsole({ language }: { language: string }) {
@@ -90,11 +90,7 @@ export function DataConsole({ language }: { language: string }) {
               </p>
             </Field>
           </div>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {busy ? t('upload.checking') : t('upload.check')}
-            </button>
-          </div>
+          <FormActions submit={busy ? t('upload.checking') : t('upload.check')} disabled={busy} />
         </form>
         {failure && (
           <p className="field-error" role="alert">

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
-import { Field } from '../../components/Form';
+import { Field, FormActions } from '../../components/Form';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
@@ -154,11 +154,7 @@ export function HelpDesk({ language }: { language: string }) {
               {t('form.attachmentHint', { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
             </p>
           </Field>
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={sending}>
-              {sending ? t('form.sending') : t('form.send')}
-            </button>
-          </div>
+          <FormActions submit={sending ? t('form.sending') : t('form.send')} disabled={sending} />
           {problem && (
             <p id={`${id}-problem`} className="field-error" role="alert">
               {t(problem.key, { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
