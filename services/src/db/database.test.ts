@@ -23,4 +23,27 @@ describe.runIf(postgres)('the services database on PostgreSQL', () => {
       await admin.close();
     }
   });
+
+  it('plans a repeated read once per connection, and answers again when its table changed under it', async () => {
+    const schema = `keep_plans_${process.pid}`;
+    const database = await openDatabase({ url: postgres!.url, schema, poolSize: 1 });
+    try {
+      await sql`create table kept (id integer primary key, name text)`.execute(database.db);
+      await sql`insert into kept values (1, 'one')`.execute(database.db);
+      const read = () => sql<Record<string, unknown>>`select * from kept where id = ${1}`.execute(database.db);
+      expect((await read()).rows).toEqual([{ id: 1, name: 'one' }]);
+      expect((await read()).rows).toEqual([{ id: 1, name: 'one' }]);
+      const kept = await sql<{
+        count: string;
+      }>`select count(*) as count from pg_prepared_statements where statement like 'select * from kept%'`.execute(database.db);
+      expect(Number(kept.rows[0].count)).toBe(1);
+      // Its result columns change: the kept plan cannot answer, the query is sent again as it came.
+      await sql`alter table kept add column note text`.execute(database.db);
+      expect((await read()).rows).toEqual([{ id: 1, name: 'one', note: null }]);
+      expect((await read()).rows).toEqual([{ id: 1, name: 'one', note: null }]);
+    } finally {
+      await sql.raw(`drop schema if exists ${schema} cascade`).execute(database.db);
+      await database.close();
+    }
+  });
 });

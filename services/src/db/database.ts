@@ -60,6 +60,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     }
     const pool = new pg.Pool({
       connectionString,
+      Client: keepingPlans(pg.Client),
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
@@ -94,6 +95,39 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   database.pragma('cache_size = -32000');
   const db = new Kysely<AnyDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+type PgClient = typeof import('pg').Client;
+/** Most statements a PostgreSQL connection keeps prepared; the others are parsed and planned each time. */
+const PREPARED_PER_CONNECTION = 200;
+
+/**
+ * A PostgreSQL client that keeps each parameterised read (select) as a named prepared statement of its
+ * connection: the same SQL is parsed and planned once per connection, not on every request. For the
+ * keyword search, planning took as long as running it (0.34 ms and 0.29 ms a search, EXPLAIN ANALYZE
+ * over the evaluation queries). PostgreSQL re-plans a kept statement by itself after a schema change;
+ * one whose result columns changed is dropped and the query sent again as it came.
+ */
+function keepingPlans(Client: PgClient): PgClient {
+  return class extends Client {
+    readonly #names = new Map<string, string>();
+    #next = 0;
+    // @ts-expect-error: one override for the overloads of query() (only the (text, values) form is changed)
+    override query(...args: unknown[]): unknown {
+      const [text, values] = args;
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || !/^select\s/i.test(text))
+        return (super.query as (...a: unknown[]) => unknown)(...args);
+      let name = this.#names.get(text);
+      if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) this.#names.set(text, (name = `guichet_${this.#next++}`));
+      if (name === undefined) return super.query(text, values);
+      return super.query({ name, text, values }).catch((error: { code?: string }) => {
+        // 0A000: "cached plan must not change result type" (a table's columns changed under the statement).
+        if (error.code !== '0A000') throw error;
+        this.#names.delete(text);
+        return super.query(text, values);
+      });
+    }
+  } as unknown as PgClient;
 }
 
 type SqliteConnection = import('better-sqlite3').Database;
