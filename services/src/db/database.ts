@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { workerReader } from './read.js';
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { repoRoot } from '../config.js';
@@ -16,6 +17,8 @@ export interface Database {
   location: string;
   /** PostgreSQL: the schema holding the tables (also where migrations keep their bookkeeping). */
   schema?: string;
+  /** Runs a read-only statement: on a SQLite file, on a worker thread with its own connection (read.ts). */
+  read<Row>(query: CompiledQuery<Row>): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       dialect: 'postgres',
       schema: current.rows[0]?.schema ?? schema ?? 'public',
       location: `postgres://${parsedUrl.host}${parsedUrl.pathname}${schema ? ` (schema ${schema})` : ''}`,
+      read: async (query) => (await db.executeQuery(query)).rows,
       close: () => db.destroy(),
     };
   }
@@ -94,7 +98,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   database.pragma('foreign_keys = ON');
   database.pragma('cache_size = -32000');
   const db = new Kysely<AnyDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const onMain = async <Row>(query: CompiledQuery<Row>) => (await db.executeQuery(query)).rows;
+  if (file === ':memory:') return { db, dialect: 'sqlite', location: file, read: onMain, close: () => db.destroy() };
+  const reader = workerReader(file, onMain);
+  return { db, dialect: 'sqlite', location: file, read: reader.read, close: () => reader.close().then(() => db.destroy()) };
 }
 
 type PgClient = typeof import('pg').Client;

@@ -104,13 +104,13 @@ export async function keywordSearch(
         ? []
         : // The page's lines first (id, code, rank, place), then their fields and HS texts for those lines only:
           // the matches are sorted with four small columns each, not every field.
-          (
-            await sql<
+          await database.read(
+            sql<
               Record<string, unknown>
-            >`select ${sql.join([...selection, ...hsColumns(language)])}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.execute(
+            >`select ${sql.join([...selection, ...hsColumns(language)])}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
               database.db,
-            )
-          ).rows;
+            ),
+          );
     const total =
       rows.length > 0
         ? Number(rows[0].__total)
