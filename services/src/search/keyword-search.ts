@@ -11,6 +11,7 @@ import { RequestError } from '../http/request.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
 import { SEARCH_FIELDS, SEARCH_TABLE, SEARCH_VECTOR_TABLE } from './documents.js';
 import { LIST_INDEX, LIST_TABLE } from './lists.js';
+import { hsTextIndex, type HsText } from './hs-text-index.js';
 import { ftsMatchExpression, isSearchLanguage, queryGroups, tsqueryParts, type MatchMode, type SearchLanguage } from './text.js';
 
 export interface KeywordSearchRequest extends SearchRequest {
@@ -18,13 +19,6 @@ export interface KeywordSearchRequest extends SearchRequest {
   keywords?: string;
   /** Page language: each result carries the HS texts of its chapter, heading and subheading in it. */
   lang?: string;
-}
-
-/** An HS text of a result, in the page language, or in English (language "en") where none exists in it. */
-export interface HsText {
-  code: string;
-  description: string;
-  language: string;
 }
 
 /** bm25() weight of each field (SEARCH_FIELDS order): national text and lexicon head words above chapter text. */
@@ -74,7 +68,7 @@ export async function keywordSearch(
   database: Database,
   definition: EntityDefinition,
   request: KeywordSearchRequest,
-  /** With a language, each result carries its HS texts in it (`hs`), read in the same statement. */
+  /** With a language, each result carries its HS texts in it (`hs`), from the HS texts held in memory (hs-text-index.ts). */
   language?: SearchLanguage,
 ): Promise<SearchResult> {
   if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
@@ -102,12 +96,12 @@ export async function keywordSearch(
     const rows =
       compiled.limit === 0
         ? []
-        : // The page's lines first (id, code, rank, place), then their fields and HS texts for those lines only:
-          // the matches are sorted with four small columns each, not every field.
+        : // The page's lines first (id, code, rank, place), then their fields for those lines only: the
+          // matches are sorted with four small columns each, not every field.
           await database.read(
             sql<
               Record<string, unknown>
-            >`select ${sql.join([...selection, ...hsColumns(language)])}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
+            >`select ${sql.join(selection)}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
               database.db,
             ),
           );
@@ -125,48 +119,18 @@ export async function keywordSearch(
   if (found.total === 0 && groups.length > 2) found = await run('most');
   if (found.total === 0 && groups.length > 1) found = await run('any');
   const { rows, total } = found;
-  return {
-    totalCount: total,
-    resultList: rows.map((row) => {
-      const result: Record<string, unknown> = {};
-      for (const field of compiled.fields) {
-        const value = row[field.name];
-        result[field.name] = value === null || value === undefined ? null : field.type === 'boolean' ? Boolean(Number(value)) : value;
-      }
-      Object.defineProperty(result, LINE_CODE, { value: String(row.__code), enumerable: false });
-      result.relevance = Math.round(-Number(row.__rank) * 10000) / 10000;
-      if (language !== undefined) result.hs = { chapter: hsColumn(row, 2), heading: hsColumn(row, 4), subheading: hsColumn(row, 6) };
-      return result;
-    }),
-  };
-}
-
-/** Lengths of the HS codes of a line: chapter, heading, subheading. */
-const HS_LEVELS = [2, 4, 6] as const;
-
-/**
- * The HS texts of a page's line (p.__code) in a language, as `language|text` (__hs2, __hs4, __hs6): the
- * language's own where it exists, English otherwise; read by the indexes on code.
- */
-function hsColumns(language: SearchLanguage | undefined): RawBuilder<unknown>[] {
-  if (language === undefined) return [];
-  return HS_LEVELS.map((length) => {
-    const code = sql`substr(p.__code, 1, ${sql.lit(length)})`;
-    const english = sql`(select 'en|' || description from ref_hs_nomenclature where code = ${code} and level > 1 limit 1)`;
-    const text =
-      language === 'en'
-        ? english
-        : sql`coalesce((select language || '|' || description from hs_text where language = ${language} and code = ${code} limit 1), ${english})`;
-    return sql`${text} as ${sql.id(`__hs${length}`)}`;
+  const resultList = rows.map((row) => {
+    const result: Record<string, unknown> = {};
+    for (const field of compiled.fields) {
+      const value = row[field.name];
+      result[field.name] = value === null || value === undefined ? null : field.type === 'boolean' ? Boolean(Number(value)) : value;
+    }
+    Object.defineProperty(result, LINE_CODE, { value: String(row.__code), enumerable: false });
+    result.relevance = Math.round(-Number(row.__rank) * 10000) / 10000;
+    return result;
   });
-}
-
-/** An HS text of a row with hsColumns, or null. */
-function hsColumn(row: Record<string, unknown>, length: (typeof HS_LEVELS)[number]): HsText | null {
-  const value = row[`__hs${length}`];
-  if (typeof value !== 'string') return null;
-  const bar = value.indexOf('|');
-  return { code: String(row.__code).slice(0, length), language: value.slice(0, bar), description: value.slice(bar + 1) };
+  if (language !== undefined) await withHsTexts(database, resultList, language);
+  return { totalCount: total, resultList };
 }
 
 /** The line code of a keyword result, kept out of its JSON (selectFields may leave code out). */
@@ -176,27 +140,12 @@ const LINE_CODE = Symbol('line');
 export async function hsTexts(database: Database, codes: string[], language: SearchLanguage): Promise<Map<string, HsText>> {
   const found = new Map<string, HsText>();
   if (codes.length === 0) return found;
-  // One statement: the English texts and those of the language, which come first where they exist.
-  const english = database.db
-    .selectFrom('ref_hs_nomenclature')
-    .select(['code', 'description', sql<string>`'en'`.as('language')])
-    .where('code', 'in', codes)
-    .where('level', '>', 1);
-  const rows =
-    language === 'en'
-      ? await english.execute()
-      : await english
-          .unionAll(
-            database.db
-              .selectFrom('hs_text')
-              .select(['code', 'description', 'language'])
-              .where('language', '=', language)
-              .where('code', 'in', codes),
-          )
-          .execute();
-  for (const row of rows)
-    if (row.language !== 'en' || !found.has(String(row.code)))
-      found.set(String(row.code), { code: String(row.code), description: String(row.description), language: String(row.language) });
+  const { english, translated } = await hsTextIndex(database);
+  const own = language === 'en' ? undefined : translated.get(language);
+  for (const code of codes) {
+    const text = own?.get(code) ?? english.get(code);
+    if (text) found.set(code, text);
+  }
   return found;
 }
 
@@ -230,7 +179,6 @@ export async function withHsTexts(database: Database, rows: Array<Record<string,
 export async function tariffSearch(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): Promise<SearchResult> {
   const { lang } = request;
   if (lang !== undefined && !isSearchLanguage(lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
-  // Keyword results read their HS texts in their own statement; the spec's search, in a second one.
   if (request.keywords !== undefined) return keywordSearch(database, definition, request, lang);
   const result = await runSearch(database, definition, request);
   if (lang !== undefined) await withHsTexts(database, result.resultList, lang);
