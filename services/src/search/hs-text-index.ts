@@ -3,7 +3,8 @@
  * other languages (hs_text), held in memory per database: every keyword result and nomenclature record
  * shows three of them, and read with the search's statement they were a third of PostgreSQL's time (15
  * rows, six lookups each). The texts change only when their data packs are imported, so a copy older than
- * HS_TEXTS_TTL_MS is read again (another process may have imported them).
+ * HS_TEXTS_TTL_MS is read again (another process may have imported them), beside the event loop on SQLite,
+ * while the copy held goes on answering.
  */
 import type { Database } from '../db/database.js';
 
@@ -26,8 +27,8 @@ const held = new WeakMap<Database, { index: Promise<HsTextIndex>; readAt: number
 
 async function readIndex(database: Database): Promise<HsTextIndex> {
   const [english, translated] = await Promise.all([
-    database.db.selectFrom('ref_hs_nomenclature').select(['code', 'description']).where('level', '>', 1).execute(),
-    database.db.selectFrom('hs_text').select(['code', 'language', 'description']).execute(),
+    database.read(database.db.selectFrom('ref_hs_nomenclature').select(['code', 'description']).where('level', '>', 1).compile()),
+    database.read(database.db.selectFrom('hs_text').select(['code', 'language', 'description']).compile()),
   ]);
   const index: HsTextIndex = { english: new Map(), translated: new Map() };
   for (const row of english) {
@@ -43,13 +44,24 @@ async function readIndex(database: Database): Promise<HsTextIndex> {
   return index;
 }
 
-/** The database's HS texts, read at the first use and again once they are older than HS_TEXTS_TTL_MS. */
+/**
+ * The database's HS texts, read at the first use. Once they are older than HS_TEXTS_TTL_MS they are read
+ * again, and the copy held answers until the new one is read (a failed read keeps it).
+ */
 export function hsTextIndex(database: Database, now = Date.now()): Promise<HsTextIndex> {
   const entry = held.get(database);
   if (entry && now - entry.readAt < HS_TEXTS_TTL_MS) return entry.index;
-  const index = readIndex(database);
-  held.set(database, { index, readAt: now });
-  // A failed read is not kept: the next request reads again.
-  index.catch(() => held.get(database)?.index === index && held.delete(database));
-  return index;
+  const fresh = { index: readIndex(database), readAt: now };
+  if (!entry) {
+    held.set(database, fresh);
+    // A failed first read is not kept: the next request reads again.
+    fresh.index.catch(() => held.get(database) === fresh && held.delete(database));
+    return fresh.index;
+  }
+  entry.readAt = now;
+  fresh.index.then(
+    () => held.set(database, fresh),
+    () => {},
+  );
+  return entry.index;
 }
