@@ -73,6 +73,55 @@ const GROUPS: Group[] = [
   },
 ];
 
+/** How a description names each value (the words customs descriptions use), by group, in GROUPS order. */
+const WORDS: Record<string, string> = {
+  cotton: '100% cotton',
+  wool: 'wool',
+  silk: 'silk',
+  synthetic: 'polyester',
+  leather: 'leather',
+  plastic: 'plastic',
+  rubber: 'rubber',
+  wood: 'wood',
+  paper: 'paper',
+  glass: 'glass',
+  ceramic: 'ceramic',
+  steel: 'steel',
+  aluminium: 'aluminum',
+  copper: 'copper',
+  knitted: 'knit',
+  woven: 'woven',
+  men: "men's",
+  women: "women's",
+  babies: 'baby',
+  fresh: 'fresh',
+  frozen: 'frozen',
+  dried: 'dried',
+  used: 'used',
+  new: 'new',
+  electric: 'electric',
+  spark: 'petrol',
+  diesel: 'diesel',
+};
+
+/** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
+export function attributeWords(attributes: Attributes): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  GROUPS.forEach((group, position) => {
+    result[group.name] = Object.keys(group.values)
+      .filter((_, bit) => attributes.masks[position] & (1 << bit))
+      .map((name) => WORDS[name]);
+  });
+  return result;
+}
+
+/** Every material word (see attributeWords). */
+export const MATERIAL_WORDS = Object.keys(GROUPS[0].values).map((name) => WORDS[name]);
+
+/** A code "of textile materials" states every textile fibre. */
+const TEXTILE = /\b(of|or) textile (materials|fabrics)\b/;
+const FIBRES = ['cotton', 'wool', 'silk', 'synthetic'].reduce((mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)), 0);
+
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
 /** Heading and subheading texts "other than X" or "excluding X" do not state X. */
@@ -100,6 +149,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
   });
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
+  if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES;
   const match = CC.exec(value);
   const cc = !isCode && match ? Number(match[1].replace(/,/g, '')) : NaN;
   let range: [number, number] = [NaN, NaN];

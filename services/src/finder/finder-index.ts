@@ -4,13 +4,26 @@ import { terms, trigrams } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
-import { PRIOR_CAP, headTerm, ENGINE_WEIGHT, RESIDUAL, type Bm25State, type IndexState, buildState, Hierarchy } from './index-state.js';
+import {
+  PRIOR_CAP,
+  headTerm,
+  headPhrase,
+  GENERIC_HEADS,
+  TAIL_WEIGHT,
+  WEARER_TERMS,
+  ENGINE_WEIGHT,
+  RESIDUAL,
+  type Bm25State,
+  type IndexState,
+  buildState,
+  Hierarchy,
+} from './index-state.js';
 
 export class FinderIndex extends Hierarchy {
   readonly residual: Float64Array;
   private readonly textHierarchy: TextModelHierarchy;
   /** What each code's texts (chapter, heading, subheading) state of the attributes. */
-  private readonly attributes: Attributes[];
+  readonly attributes: Attributes[];
   private readonly termIds = new Map<string, number>();
   private readonly gramIds = new Map<string, number>();
 
@@ -62,15 +75,22 @@ export class FinderIndex extends Hierarchy {
     };
   }
 
-  /** Known stemmed terms of a text (distinct) with their weights. */
+  /**
+   * Known stemmed terms of a text (distinct) with their weights: the idf, times TAIL_WEIGHT for a term only
+   * outside the head phrase ("polyester" in "handbag made of polyester") or naming who the goods are for
+   * ("women's"), unless the head says nothing of the goods ("parts for motorcycles").
+   */
   queryTerms(text: string): Array<{ term: string; id: number; weight: number }> {
     const seen = new Set<number>();
     const result: Array<{ term: string; id: number; weight: number }> = [];
+    const head = new Set(terms(headPhrase(text)).filter((term) => !WEARER_TERMS.has(term)));
+    const known = [...head].some((term) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0);
+    const discount = known && !GENERIC_HEADS.has(headTerm(text) ?? '');
     for (const term of terms(text)) {
       const id = this.termIds.get(term);
       if (id === undefined || seen.has(id) || this.state.idf[id] === 0) continue;
       seen.add(id);
-      result.push({ term, id, weight: this.state.idf[id] });
+      result.push({ term, id, weight: this.state.idf[id] * (discount && !head.has(term) ? TAIL_WEIGHT : 1) });
     }
     return result;
   }

@@ -50,7 +50,21 @@ export interface ModelArtifact {
 /** Digest of the finder's own code: a model trained by other code is retrained. */
 export const CODE_DIGEST = (() => {
   const hash = createHash('sha256');
-  for (const name of ['text', 'model', 'train', 'data', 'snapshot', 'textmodel', 'corpus', 'attributes', 'external']) {
+  for (const name of [
+    'text',
+    'model',
+    'train',
+    'data',
+    'snapshot',
+    'textmodel',
+    'corpus',
+    'attributes',
+    'external',
+    'index-state',
+    'finder-index',
+    'calibration',
+    'confidence',
+  ]) {
     for (const extension of ['.ts', '.js']) {
       const file = join(import.meta.dirname, name + extension);
       if (existsSync(file)) {
