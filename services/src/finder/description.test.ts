@@ -14,6 +14,9 @@ describe('goods descriptions', () => {
     expect(headPhrase('multi-media receiver installed in boats')).toBe('multi-media receiver');
     expect(headPhrase('used car 1500cc')).toBe('used car 1500cc');
     expect(headTerm('leather shoes')).toBe('shoe');
+    expect(headPhrase('Logitech wireless mouse graphite')).toBe('logitech wireless mouse');
+    expect(headPhrase('black tea')).toBe('black tea');
+    expect(headPhrase('black')).toBe('black');
   });
 
   it('weighs the words outside the head phrase less, except after a head that says nothing of the goods', () => {
@@ -36,8 +39,10 @@ describe('goods descriptions', () => {
     expect(attributeWords(attributesOf("Women's trousers of cotton, knitted")).construction).toEqual(['knit']);
   });
 
-  it('classifies a bag made of a woven fabric as a bag, not as the fabric', () => {
+  it('classifies a bag made of a woven fabric as a bag, not as the fabric, and a mouse in graphite colour as a mouse', () => {
     const finder = testFinder();
-    expect(finder.predict("woman's shoulder bag made of nylon woven fabric with leather straps", 1).predictions[0].code).toBe('420222');
+    const first = (query: string) => finder.predict(query, 1).predictions[0].code;
+    expect(first("woman's shoulder bag made of nylon woven fabric with leather straps")).toBe('420222');
+    expect(first('Logitech wireless mouse graphite')).toBe('847160');
   });
 });

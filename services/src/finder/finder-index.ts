@@ -83,9 +83,7 @@ export class FinderIndex extends Hierarchy {
   queryTerms(text: string): Array<{ term: string; id: number; weight: number }> {
     const seen = new Set<number>();
     const result: Array<{ term: string; id: number; weight: number }> = [];
-    const head = new Set(terms(headPhrase(text)).filter((term) => !WEARER_TERMS.has(term)));
-    const known = [...head].some((term) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0);
-    const discount = known && !GENERIC_HEADS.has(headTerm(text) ?? '');
+    const { head, discount } = this.head(text);
     for (const term of terms(text)) {
       const id = this.termIds.get(term);
       if (id === undefined || seen.has(id) || this.state.idf[id] === 0) continue;
@@ -93,6 +91,15 @@ export class FinderIndex extends Hierarchy {
       result.push({ term, id, weight: this.state.idf[id] * (discount && !head.has(term) ? TAIL_WEIGHT : 1) });
     }
     return result;
+  }
+
+  /** The terms of a text's head phrase (without who the goods are for), and whether the words outside it weigh less. */
+  private head(text: string): { phrase: string; head: Set<string>; discount: boolean } {
+    const phrase = headPhrase(text);
+    const list = terms(phrase);
+    const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
+    const known = [...head].some((term) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0);
+    return { phrase, head, discount: known && !GENERIC_HEADS.has(list.at(-1) ?? '') };
   }
 
   /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
@@ -181,13 +188,16 @@ export class FinderIndex extends Hierarchy {
 
     let gramWeight = 0;
     let unknownGrams = 0;
+    // Trigrams outside the head phrase weigh less too (see queryTerms).
+    const { phrase, discount } = this.head(text);
+    const headGrams = new Set(discount ? trigrams(phrase) : []);
     for (const gram of trigrams(text)) {
       const id = this.gramIds.get(gram);
       if (id === undefined) {
         unknownGrams++;
         continue;
       }
-      const idf = state.gramIdf[id];
+      const idf = state.gramIdf[id] * (discount && !headGrams.has(gram) ? TAIL_WEIGHT : 1);
       if (idf === 0) continue;
       gramWeight += idf;
       const { offsets, values } = state.textsOfGram;

@@ -20,6 +20,10 @@ const QUANTITY =
 /** A participle followed by a preposition ("film composed of", "receiver installed in") ends the head phrase too. */
 const PARTICIPLE = / [a-z]+ed (?=(?:of|with|in|for|from|to|by|on|as|at|into|under) )/g;
 
+/** Colours that end a product title ("wireless mouse graphite", "classic clog black"): not the goods. */
+const TRAILING_COLOURS =
+  /(?: (?:black|white|red|blue|green|yellow|grey|gray|pink|purple|orange|brown|beige|navy|graphite|charcoal|ivory|cream|khaki|olive|teal|turquoise|maroon|burgundy|lavender|multicolou?r|transparent|noir|blanc|rouge|bleu|vert|negro|blanco|rojo|azul|verde))+$/;
+
 /** The head noun phrase of a description: what comes before HEAD_END ("knit vest made of polyester" -> "knit vest"). */
 export function headPhrase(text: string): string {
   let value = ` ${normalize(text)} `;
@@ -28,7 +32,9 @@ export function headPhrase(text: string): string {
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
   const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)].map((cut) => cut.index).filter((index) => index > 0);
-  return (cuts.length ? value.slice(0, Math.min(...cuts)) : value).trim();
+  const phrase = (cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd();
+  const uncoloured = phrase.replace(TRAILING_COLOURS, '');
+  return (uncoloured.trim() ? uncoloured : phrase).trim();
 }
 
 /**

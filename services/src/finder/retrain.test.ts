@@ -11,8 +11,9 @@ describe('retraining with usage records', () => {
     const current = testFinder();
     const dir = mkdtempSync(join(tmpdir(), 'guichet-finder-refuse-'));
     try {
-      // Older records teach wrong codes for common goods (garments labelled as live horses); the latest,
-      // held out, are right. The candidate learns the wrong codes and must score worse than the current model.
+      // Older records teach a wrong code for common goods (cotton t-shirts labelled as t-shirts of other
+      // textile materials, as a careless user would pick); the latest, held out, are right. The candidate learns
+      // the wrong code and must score worse than the current model.
       const wrong = [
         "men's cotton t-shirt",
         'cotton t-shirt for boys',
@@ -21,7 +22,7 @@ describe('retraining with usage records', () => {
         'cotton tee shirt',
       ];
       const records = [
-        ...Array.from({ length: 16 }, (_, index) => ({ description: wrong[index % wrong.length], code: '010121' })),
+        ...Array.from({ length: 16 }, (_, index) => ({ description: wrong[index % wrong.length], code: '610990' })),
         { description: "men's cotton t-shirt", code: '610910' },
         { description: 'cotton t-shirt for boys', code: '610910' },
         { description: 'cotton tee shirt', code: '610910' },
