@@ -6,7 +6,6 @@ import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmod
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
 import {
   PRIOR_CAP,
-  headTerm,
   headPhrase,
   GENERIC_HEADS,
   TAIL_WEIGHT,
@@ -80,10 +79,9 @@ export class FinderIndex extends Hierarchy {
    * outside the head phrase ("polyester" in "handbag made of polyester") or naming who the goods are for
    * ("women's"), unless the head says nothing of the goods ("parts for motorcycles").
    */
-  queryTerms(text: string): Array<{ term: string; id: number; weight: number }> {
+  queryTerms(text: string, { head, discount } = this.head(text)): Array<{ term: string; id: number; weight: number }> {
     const seen = new Set<number>();
     const result: Array<{ term: string; id: number; weight: number }> = [];
-    const { head, discount } = this.head(text);
     for (const term of terms(text)) {
       const id = this.termIds.get(term);
       if (id === undefined || seen.has(id) || this.state.idf[id] === 0) continue;
@@ -93,13 +91,17 @@ export class FinderIndex extends Hierarchy {
     return result;
   }
 
-  /** The terms of a text's head phrase (without who the goods are for), and whether the words outside it weigh less. */
-  private head(text: string): { phrase: string; head: Set<string>; discount: boolean } {
+  /**
+   * A text's head phrase, its terms (without who the goods are for), its head noun (its last term) and
+   * whether the words outside it weigh less.
+   */
+  private head(text: string): { phrase: string; head: Set<string>; noun: string | undefined; discount: boolean } {
     const phrase = headPhrase(text);
     const list = terms(phrase);
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some((term) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0);
-    return { phrase, head, discount: known && !GENERIC_HEADS.has(list.at(-1) ?? '') };
+    const noun = list.at(-1);
+    return { phrase, head, noun, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
 
   /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
@@ -135,7 +137,8 @@ export class FinderIndex extends Hierarchy {
       text: null,
       fold,
     };
-    const query = this.queryTerms(text);
+    const head = this.head(text);
+    const query = this.queryTerms(text, head);
     const weight = query.reduce((sum, item) => sum + item.weight, 0);
     result.weight = weight;
     result.known = query.length;
@@ -189,15 +192,14 @@ export class FinderIndex extends Hierarchy {
     let gramWeight = 0;
     let unknownGrams = 0;
     // Trigrams outside the head phrase weigh less too (see queryTerms).
-    const { phrase, discount } = this.head(text);
-    const headGrams = new Set(discount ? trigrams(phrase) : []);
+    const headGrams = new Set(head.discount ? trigrams(head.phrase) : []);
     for (const gram of trigrams(text)) {
       const id = this.gramIds.get(gram);
       if (id === undefined) {
         unknownGrams++;
         continue;
       }
-      const idf = state.gramIdf[id] * (discount && !headGrams.has(gram) ? TAIL_WEIGHT : 1);
+      const idf = state.gramIdf[id] * (head.discount && !headGrams.has(gram) ? TAIL_WEIGHT : 1);
       if (idf === 0) continue;
       gramWeight += idf;
       const { offsets, values } = state.textsOfGram;
@@ -239,10 +241,10 @@ export class FinderIndex extends Hierarchy {
         result.knn2[owner] = wordSimilarity;
       }
     }
-    const head = this.termIds.get(headTerm(text) ?? '');
-    if (head !== undefined) {
+    const headNoun = this.termIds.get(head.noun ?? '');
+    if (headNoun !== undefined) {
       const { offsets, values } = state.textsOfTerm;
-      for (let k = offsets[head]; k < offsets[head + 1]; k++) {
+      for (let k = offsets[headNoun]; k < offsets[headNoun + 1]; k++) {
         const textIndex = values[k];
         if (fold >= 0 && state.textFold[textIndex] === fold) continue;
         const owner = state.textOwner[textIndex];

@@ -1,5 +1,5 @@
 /** The finder's index data: packed id lists, BM25 statistics and the texts of each code, built from HS 2022 and the lexicon. */
-import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
+import { normalize, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
 import { FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
@@ -49,11 +49,6 @@ export const GENERIC_HEADS = new Set(['part', 'accessory', 'component', 'attachm
 
 /** Stemmed words of who the goods are for: what kind of goods they are is said by other words. */
 export const WEARER_TERMS = new Set(['man', 'woman', 'boy', 'girl', 'child', 'kid', 'infant', 'baby', 'toddler', 'unisex']);
-
-/** The stemmed head noun of a description: the last term of its head phrase ("knit vest made of polyester" -> vest). */
-export function headTerm(text: string): string | undefined {
-  return terms(headPhrase(text)).at(-1);
-}
 
 /**
  * A stated engine capacity decides between the subheadings of a heading that split by capacity (8703, 8407,
