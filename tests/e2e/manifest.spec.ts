@@ -87,9 +87,11 @@ test('latest manifests and vessels with their statuses', async ({ page }) => {
     await expect(page.getByRole('button', { name: new RegExp(`^${status} \\(\\d+\\)$`) })).toBeVisible();
   await page.getByRole('button', { name: /^Moored \(\d+\)$/ }).click();
   await expect(page.getByRole('button', { name: /^Moored/ })).toHaveAttribute('aria-pressed', 'true');
-  const statuses = await vessels.locator('tbody tr td .status-badge').allTextContents();
-  expect(statuses.length).toBeGreaterThan(0);
-  expect(new Set(statuses)).toEqual(new Set(['Moored']));
+  // The filtered list arrives with the next answer: wait for it rather than read the rows of the previous one
+  // (or none while it loads).
+  await expect
+    .poll(async () => [...new Set(await vessels.locator('tbody tr td .status-badge').allTextContents())])
+    .toEqual(['Moored']);
 });
 
 for (const language of ['en', 'ar'] as const) {
