@@ -89,9 +89,7 @@ test('latest manifests and vessels with their statuses', async ({ page }) => {
   await expect(page.getByRole('button', { name: /^Moored/ })).toHaveAttribute('aria-pressed', 'true');
   // The filtered list arrives with the next answer: wait for it rather than read the rows of the previous one
   // (or none while it loads).
-  await expect
-    .poll(async () => [...new Set(await vessels.locator('tbody tr td .status-badge').allTextContents())])
-    .toEqual(['Moored']);
+  await expect.poll(async () => [...new Set(await vessels.locator('tbody tr td .status-badge').allTextContents())]).toEqual(['Moored']);
 });
 
 for (const language of ['en', 'ar'] as const) {

@@ -138,6 +138,37 @@ export interface Attributes {
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.)/;
 
+/** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
+const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;
+const SHARE_AFTER = /([\p{L}-]+)\s*:?\s*(\d{1,3}(?:[.,]\d+)?)\s*%/gu;
+/** What a garment's lining is made of does not make the garment's material. */
+const LINING = /\b(lining|lined|doublure|forro)\b/;
+
+/**
+ * The materials a description gives the largest share to, as a mask of the material group; 0 when fewer than
+ * two materials have a share. Goods of several textile materials are classified as of the one that
+ * predominates by weight (HS Section XI, subheading note 2 and general rule 3): "54% cotton, 36% polyester,
+ * 10% spandex" is of cotton; equal shares keep both.
+ */
+function predominantMaterials(value: string): number {
+  const materials = Object.values(GROUPS[0].values);
+  const shares = new Map<number, number>();
+  const outer = value.split(LINING)[0];
+  const read = (pairs: string[][]) =>
+    pairs.map(([number, word]) => ({ share: Number(number.replace(',', '.')), bit: materials.findIndex((pattern) => pattern.test(word)) }));
+  const before = read([...outer.matchAll(SHARE_BEFORE)].map((match) => [match[1], match[2]]));
+  const after = read([...outer.matchAll(SHARE_AFTER)].map((match) => [match[2], match[1]]));
+  // The reading that names more materials: "cotton 60% polyester 40%" is not 40% of the next word.
+  const named = (found: typeof before) => found.filter((item) => item.bit >= 0).length;
+  for (const { share, bit } of named(after) > named(before) ? after : before)
+    if (bit >= 0 && share <= 100) shares.set(bit, (shares.get(bit) ?? 0) + share);
+  if (shares.size < 2) return 0;
+  const most = Math.max(...shares.values());
+  let mask = 0;
+  for (const [bit, share] of shares) if (share === most) mask |= 1 << bit;
+  return mask;
+}
+
 export function attributesOf(text: string, isCode = false): Attributes {
   let value = normalize(text);
   if (isCode) value = value.replace(NEGATED, ' ');
@@ -150,6 +181,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
   if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES;
+  const predominant = isCode ? 0 : predominantMaterials(value);
+  if (predominant) masks[0] = predominant;
   const match = CC.exec(value);
   const cc = !isCode && match ? Number(match[1].replace(/,/g, '')) : NaN;
   let range: [number, number] = [NaN, NaN];

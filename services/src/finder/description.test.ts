@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headPhrase, TAIL_WEIGHT } from './index-state.js';
 import { attributesOf, attributeWords } from './attributes.js';
+import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
 /** How the finder reads a goods description as customs officers write them: the goods first, then what they are made of and for. */
@@ -23,9 +24,14 @@ describe('goods descriptions', () => {
     const { index } = testFinder();
     const weights = (text: string) => Object.fromEntries(index.queryTerms(text).map((item) => [item.term, item.weight]));
     const handbag = weights("woman's handbag made of nylon woven fabric");
-    const plain = weights('handbag nylon woven fabric');
-    expect(handbag.handbag).toBe(plain.handbag);
-    expect(handbag.nylon).toBeCloseTo(plain.nylon * TAIL_WEIGHT, 10);
+    expect(handbag.handbag).toBe(weights('handbag').handbag);
+    expect(handbag.nylon).toBeCloseTo(weights('nylon').nylon * TAIL_WEIGHT, 10);
+    expect(handbag.woven).toBeCloseTo(weights('woven').woven * TAIL_WEIGHT, 10);
+    // A material beside a word of the goods is not the goods either; alone, it is.
+    expect(weights('chiffon blouse polyester').polyester).toBeCloseTo(weights('polyester').polyester * TAIL_WEIGHT, 10);
+    expect(weights('chiffon blouse polyester').blous).toBe(weights('blouse').blous);
+    expect(weights('stainless steel bolts').steel).toBeCloseTo(weights('steel').steel * TAIL_WEIGHT, 10);
+    expect(weights('polyester cotton').polyester).toBe(weights('polyester').polyester);
     expect(handbag.woman).toBeLessThan(weights('woman').woman);
     const parts = weights('parts for motorcycles');
     expect(parts.motorcycl).toBe(weights('motorcycles').motorcycl);
@@ -37,6 +43,29 @@ describe('goods descriptions', () => {
     const words = attributeWords(attributesOf('Handbags; with outer surface of plastic sheeting or of textile materials', true));
     expect(words.material).toEqual(expect.arrayContaining(['100% cotton', 'wool', 'silk', 'polyester', 'plastic']));
     expect(attributeWords(attributesOf("Women's trousers of cotton, knitted")).construction).toEqual(['knit']);
+  });
+
+  it('reads a garment of several fibres as of the one with the largest share, not counting its lining', () => {
+    const material = (text: string) => attributeWords(attributesOf(text)).material;
+    expect(material("women's swim bottom made of 54% cotton, 36% polyester, and 10% spandex")).toEqual(['100% cotton']);
+    expect(material('T-shirt Cotton 40% Polyester 60%')).toEqual(['polyester']);
+    expect(material('chemise 65 % de coton, 35 % polyester')).toEqual(['100% cotton']);
+    expect(material('jacket 80% wool 20% nylon, lining 100% polyester')).toEqual(['wool']);
+    // Equal shares, or a single share, say nothing of which predominates.
+    expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['100% cotton', 'polyester']);
+    expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton', 'polyester']);
+  });
+
+  it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {
+    expect(withoutOrigin('towels made in Turkey').trim()).toBe('towels');
+    expect(withoutOrigin('porcelain mugs, imported from China').trim()).toBe('porcelain mugs,');
+    expect(withoutOrigin('screws from the USA').trim()).toBe('screws');
+    expect(withoutOrigin('chaussures fabriquées en Chine').trim()).toBe('chaussures');
+    expect(withoutOrigin('zapatos hechos en España').trim()).toBe('zapatos');
+    expect(withoutOrigin('أحذية صنع في الصين').trim()).toBe('أحذية');
+    expect(withoutOrigin('sausages made from turkey')).toBe('sausages made from turkey');
+    expect(withoutOrigin('bone china mugs')).toBe('bone china mugs');
+    expect(withoutOrigin('frozen turkey, whole')).toBe('frozen turkey, whole');
   });
 
   it('classifies a bag made of a woven fabric as a bag, not as the fabric, and a mouse in graphite colour as a mouse', () => {

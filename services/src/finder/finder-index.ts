@@ -1,6 +1,6 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, withEngineRanges, type Attributes } from './attributes.js';
-import { terms, trigrams } from './text.js';
+import { terms, trigrams, withoutOrigin } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
@@ -8,6 +8,7 @@ import {
   PRIOR_CAP,
   headPhrase,
   GENERIC_HEADS,
+  MATERIAL_TERMS,
   TAIL_WEIGHT,
   WEARER_TERMS,
   ENGINE_WEIGHT,
@@ -96,10 +97,19 @@ export class FinderIndex extends Hierarchy {
    * whether the words outside it weigh less.
    */
   private head(text: string): { phrase: string; head: Set<string>; noun: string | undefined; discount: boolean } {
-    const phrase = headPhrase(text);
-    const list = terms(phrase);
+    let phrase = headPhrase(text);
+    let list = terms(phrase);
+    const isKnown = (term: string) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0;
+    // Beside a known word of the goods, materials are not the head ("chiffon blouse polyester" is a blouse).
+    if (list.some((term) => isKnown(term) && !MATERIAL_TERMS.has(term) && !WEARER_TERMS.has(term))) {
+      list = list.filter((term) => !MATERIAL_TERMS.has(term));
+      phrase = phrase
+        .split(/\s+/)
+        .filter((word) => !terms(word).every((term) => MATERIAL_TERMS.has(term)) || terms(word).length === 0)
+        .join(' ');
+    }
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
-    const known = [...head].some((term) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0);
+    const known = [...head].some(isKnown);
     const noun = list.at(-1);
     return { phrase, head, noun, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
@@ -111,7 +121,8 @@ export class FinderIndex extends Hierarchy {
   }
 
   /** Every feature of a query; texts of `fold` (a training query's own fold) are ignored. `withText`: the text model's scores too. */
-  features(text: string, fold = -1, withText = true): QueryFeatures {
+  features(description: string, fold = -1, withText = true): QueryFeatures {
+    const text = withoutOrigin(description);
     const { state } = this;
     const N6 = this.codes.length;
     const N4 = this.headings.length;

@@ -1,5 +1,5 @@
 /** The finder's index data: packed id lists, BM25 statistics and the texts of each code, built from HS 2022 and the lexicon. */
-import { normalize, termsOfWords, trigramsOfWords, words } from './text.js';
+import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
 import { FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
@@ -46,6 +46,20 @@ export const TAIL_WEIGHT = 0.5;
 
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
 export const GENERIC_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit', 'kit', 'articl', 'product', 'good']);
+
+/**
+ * Stemmed words of fibres, plastics and metals (with the terms they imply: polyester -> synthetic, man-made).
+ * In a head that also names the goods ("chiffon blouse polyester", "stainless steel bolts") they say what the
+ * goods are made of, which decides between the goods' subheadings (attributes.ts), not which goods they are.
+ * Materials that are goods' names too (iron, glass, paper, rubber, leather, wood) are not among them.
+ */
+export const MATERIAL_TERMS = new Set(
+  terms(
+    'cotton wool silk linen synthetic polyester nylon acrylic spandex elastane lycra polyamide viscose rayon ' +
+      'plastic plastics pvc polyethylene polypropylene vinyl silicone stainless steel aluminium aluminum copper brass ' +
+      'coton laine soie plastique acier algodon lana seda plastico acero قطن صوف حرير بلاستيك فولاذ',
+  ),
+);
 
 /** Stemmed words of who the goods are for: what kind of goods they are is said by other words. */
 export const WEARER_TERMS = new Set(['man', 'woman', 'boy', 'girl', 'child', 'kid', 'infant', 'baby', 'toddler', 'unisex']);

@@ -182,6 +182,65 @@ export const STOP_WORDS = new Set(
     .split(/\s+/),
 );
 
+/** Country names in the five languages (CLDR, through Intl), and the English names traders also write. */
+function countryNames(): string[] {
+  const names = new Set(['turkey', 'usa', 'u.s.a.', 'u.s.', 'uk', 'korea', 'hong kong', 'czech republic', 'holland', 'america', 'prc']);
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const locale of ['en', 'fr', 'es', 'ar', 'bn']) {
+    const display = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    for (const first of letters)
+      for (const second of letters) {
+        const code = first + second;
+        const name = code === 'ZZ' ? code : display.of(code);
+        if (name && name !== code) names.add(name.toLowerCase());
+      }
+  }
+  return [...names].sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where goods come from, as descriptions say it ("from China", "made in Turkey", "fabriqué en Chine", "صنع في
+ * الصين"): the country of origin never decides the code, and its name can be goods of another chapter
+ * (china, turkey, brazil nuts). "made from turkey" is what the goods are made of, and stays.
+ */
+const ORIGIN = (() => {
+  const names = countryNames().map(escapeRegExp).join('|');
+  const before = [
+    'made in',
+    'manufactured in',
+    'produced in',
+    'assembled in',
+    'product of',
+    'country of origin:?',
+    'origin:?',
+    'originating (?:in|from)',
+    '(?<!(?:made|prepared|derived|obtained|produced|manufactured|extracted|fabricated|cut|woven|knitted|sewn|composed|formed|cast|carved|distilled|brewed) )(?:imported |exported |shipped )?from',
+    'fabriqu[ée]e?s? (?:en|au|aux)',
+    "en provenance (?:de|du|des|d['’])",
+    "originaires? (?:de|du|des|d['’])",
+    'hech[oa]s? en',
+    'fabricad[oa]s? en',
+    'procedentes? de',
+    'importad[oa]s? de',
+    'صنع في',
+    'مصنوع في',
+    'مستورد من',
+    'من',
+    'بلد المنشأ:?',
+  ].join('|');
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${before})\\s*(?:the )?(?:${names})(?![\\p{L}\\p{N}])|(?:${names})\\s*(?:থেকে|এ তৈরি|-এ তৈরি)`,
+    'giu',
+  );
+})();
+
+/** A description without where the goods come from (see ORIGIN). */
+export function withoutOrigin(text: string): string {
+  return text.replace(ORIGIN, ' ');
+}
+
 /** Folds case, Latin accents, Arabic letter variants and Arabic-Indic, Persian and Bengali digits. */
 export function normalize(text: string): string {
   // eslint-disable-next-line no-control-regex
