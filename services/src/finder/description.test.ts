@@ -66,6 +66,9 @@ describe('goods descriptions', () => {
     expect(withoutOrigin('sausages made from turkey')).toBe('sausages made from turkey');
     expect(withoutOrigin('bone china mugs')).toBe('bone china mugs');
     expect(withoutOrigin('frozen turkey, whole')).toBe('frozen turkey, whole');
+    // Where from, and nothing else, is no description of goods.
+    expect(testFinder().predict('made in China', 5).predictions).toEqual([]);
+    expect(testFinder().predict('frozen turkey made in Brazil', 1).predictions[0].code).toMatch(/^0207/);
   });
 
   it('classifies a bag made of a woven fabric as a bag, not as the fabric, and a mouse in graphite colour as a mouse', () => {

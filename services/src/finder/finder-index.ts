@@ -339,7 +339,8 @@ export class FinderIndex extends Hierarchy {
   }
 
   /** Knows a word of the text, or one of its trigrams. */
-  knows(text: string): boolean {
+  knows(description: string): boolean {
+    const text = withoutOrigin(description);
     return this.queryTerms(text).length > 0 || trigrams(text).some((gram) => (this.state.gramIdf[this.gramIds.get(gram) ?? -1] ?? 0) > 0);
   }
 }
