@@ -28,7 +28,8 @@ const GROUPS: Group[] = [
       paper: /\b(paper|paperboard|cardboard|papier|carton|papel|ورق)/,
       glass: /\b(glass|verre|vidrio|زجاج)/,
       ceramic: /\b(ceramic|porcelain|stoneware|ceramique|ceramica)/,
-      steel: /\b(steel|iron\b|acier|fer\b|acero|hierro|حديد|فولاذ)/,
+      // A steam, dry or soldering iron is goods, not a material.
+      steel: /\b(steel|(?<!(?:steam|dry|flat|curling|soldering|travel|electric|clothes|hair) )iron\b|acier|fer\b|acero|hierro|حديد|فولاذ)/,
       aluminium: /\b(aluminium|aluminum|aluminio|المنيوم)/,
       copper: /\b(copper|brass|bronze|cuivre|laiton|cobre|نحاس)/,
     },
@@ -53,7 +54,7 @@ const GROUPS: Group[] = [
     values: {
       fresh: /\b(fresh|chilled|frais|fresco|refrigere|طازج|مبرد)/,
       frozen: /\b(frozen|freez|congele|congelad|مجمد)/,
-      dried: /\b(dried|dry\b|dehydrated|seche|seco\b|مجفف)/,
+      dried: /\b(dried|dry\b(?! (?:iron|cells?|batter))|dehydrated|seche|seco\b|مجفف)/,
     },
   },
   {
@@ -66,7 +67,8 @@ const GROUPS: Group[] = [
   {
     name: 'power',
     values: {
-      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)/,
+      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump").
+      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)|\d\s*(w|watts?|kw|v|volts?)\b/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
     },

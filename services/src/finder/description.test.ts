@@ -56,6 +56,15 @@ describe('goods descriptions', () => {
     expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton', 'polyester']);
   });
 
+  it('reads goods rated in watts or volts as electric, and a dry or steam iron as goods, not as a material', () => {
+    const words = (text: string) => attributeWords(attributesOf(text));
+    expect(words('Philips dry iron 1000W non-stick soleplate')).toMatchObject({ material: [], state: [], power: ['electric'] });
+    expect(words('12V water pump').power).toEqual(['electric']);
+    expect(words('steam iron').material).toEqual([]);
+    expect(words('cast iron pan').material).toEqual(['steel']);
+    expect(words('dry dates').state).toEqual(['dried']);
+  });
+
   it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {
     expect(withoutOrigin('towels made in Turkey').trim()).toBe('towels');
     expect(withoutOrigin('porcelain mugs, imported from China').trim()).toBe('porcelain mugs,');
