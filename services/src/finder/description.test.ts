@@ -72,6 +72,9 @@ describe('goods descriptions', () => {
     expect(withoutOrigin('chaussures fabriquées en Chine').trim()).toBe('chaussures');
     expect(withoutOrigin('zapatos hechos en España').trim()).toBe('zapatos');
     expect(withoutOrigin('أحذية صنع في الصين').trim()).toBe('أحذية');
+    expect(withoutOrigin('জুতা চীনে তৈরি').trim()).toBe('জুতা');
+    expect(withoutOrigin('cocoa beans from Côte d’Ivoire, 60 kg bags')).toBe('cocoa beans  , 60 kg bags');
+    expect(withoutOrigin('souvenirs from Chinatown')).toBe('souvenirs from Chinatown');
     expect(withoutOrigin('sausages made from turkey')).toBe('sausages made from turkey');
     expect(withoutOrigin('bone china mugs')).toBe('bone china mugs');
     expect(withoutOrigin('frozen turkey, whole')).toBe('frozen turkey, whole');

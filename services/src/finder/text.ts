@@ -198,16 +198,17 @@ function countryNames(): string[] {
   return [...names].sort((a, b) => b.length - a.length);
 }
 
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Where goods come from, as descriptions say it ("from China", "made in Turkey", "fabriqué en Chine", "صنع في
- * الصين"): the country of origin never decides the code, and its name can be goods of another chapter
- * (china, turkey, brazil nuts). "made from turkey" is what the goods are made of, and stays.
+ * الصين", "চীন থেকে"): the country of origin never decides the code, and its name can be goods of another
+ * chapter (china, turkey, brazil nuts). "made from turkey" is what the goods are made of, and stays.
+ * The words that announce a country are found first, then the name after them is looked up (a regular
+ * expression of every name took 13 ms on a 2,000-character description).
  */
-const ORIGIN = (() => {
-  const names = countryNames().map(escapeRegExp).join('|');
-  const before = [
+const COUNTRY_NAMES = new Set(countryNames());
+const LONGEST_NAME = Math.max(...[...COUNTRY_NAMES].map((name) => name.length));
+const ORIGIN_BEFORE = new RegExp(
+  `(?<![\\p{L}\\p{M}\\p{N}])(?:${[
     'made in',
     'manufactured in',
     'produced in',
@@ -229,16 +230,43 @@ const ORIGIN = (() => {
     'مستورد من',
     'من',
     'بلد المنشأ:?',
-  ].join('|');
-  return new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${before})\\s*(?:the )?(?:${names})(?![\\p{L}\\p{N}])|(?:${names})\\s*(?:থেকে|এ তৈরি|-এ তৈরি)`,
-    'giu',
-  );
-})();
+  ].join('|')})\\s*(?:the\\s+)?`,
+  'giu',
+);
+/** Bengali puts it after the name: "চীন থেকে" (from China), "চীনে তৈরি" (made in China). */
+const ORIGIN_AFTER = /\s*থেকে|ে তৈরি|-?এ তৈরি/gu;
+const LETTER = /[\p{L}\p{M}\p{N}]/u;
 
-/** A description without where the goods come from (see ORIGIN). */
+/** A description without where the goods come from. */
 export function withoutOrigin(text: string): string {
-  return text.replace(ORIGIN, ' ');
+  const spans: Array<[number, number]> = [];
+  const isName = (from: number, to: number) => COUNTRY_NAMES.has(text.slice(from, to).toLowerCase());
+  for (const match of text.matchAll(ORIGIN_BEFORE)) {
+    const start = match.index + match[0].length;
+    // The longest name that starts here and ends at a word's end.
+    for (let end = Math.min(text.length, start + LONGEST_NAME); end > start; end--)
+      if ((end === text.length || !LETTER.test(text[end])) && isName(start, end)) {
+        spans.push([match.index, end]);
+        break;
+      }
+  }
+  for (const match of text.matchAll(ORIGIN_AFTER)) {
+    for (let start = Math.max(0, match.index - LONGEST_NAME); start < match.index; start++)
+      if ((start === 0 || !LETTER.test(text[start - 1])) && isName(start, match.index)) {
+        spans.push([start, match.index + match[0].length]);
+        break;
+      }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let result = '';
+  let position = 0;
+  for (const [from, to] of spans) {
+    if (from < position) continue;
+    result += `${text.slice(position, from)} `;
+    position = to;
+  }
+  return result + text.slice(position);
 }
 
 /** Folds case, Latin accents, Arabic letter variants and Arabic-Indic, Persian and Bengali digits. */
