@@ -67,8 +67,8 @@ const GROUPS: Group[] = [
   {
     name: 'power',
     values: {
-      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump").
-      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)|\d\s*(w|watts?|kw|v|volts?)\b/,
+      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not.
+      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
     },

@@ -60,6 +60,7 @@ describe('goods descriptions', () => {
     const words = (text: string) => attributeWords(attributesOf(text));
     expect(words('Philips dry iron 1000W non-stick soleplate')).toMatchObject({ material: [], state: [], power: ['electric'] });
     expect(words('12V water pump').power).toEqual(['electric']);
+    expect(words('pack of 3 V-neck T-shirts').power).toEqual([]);
     expect(words('steam iron').material).toEqual([]);
     expect(words('cast iron pan').material).toEqual(['steel']);
     expect(words('dry dates').state).toEqual(['dried']);

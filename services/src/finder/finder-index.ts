@@ -105,7 +105,10 @@ export class FinderIndex extends Hierarchy {
       list = list.filter((term) => !MATERIAL_TERMS.has(term));
       phrase = phrase
         .split(/\s+/)
-        .filter((word) => !terms(word).every((term) => MATERIAL_TERMS.has(term)) || terms(word).length === 0)
+        .filter((word) => {
+          const own = terms(word);
+          return own.length === 0 || own.some((term) => !MATERIAL_TERMS.has(term));
+        })
         .join(' ');
     }
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));

@@ -183,7 +183,7 @@ export const STOP_WORDS = new Set(
 );
 
 /** Country names in the five languages (CLDR, through Intl), and the English names traders also write. */
-function countryNames(): string[] {
+function countryNames(): Set<string> {
   const names = new Set(['turkey', 'usa', 'u.s.a.', 'u.s.', 'uk', 'korea', 'hong kong', 'czech republic', 'holland', 'america', 'prc']);
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   for (const locale of ['en', 'fr', 'es', 'ar', 'bn']) {
@@ -195,7 +195,7 @@ function countryNames(): string[] {
         if (name && name !== code) names.add(name.toLowerCase());
       }
   }
-  return [...names].sort((a, b) => b.length - a.length);
+  return names;
 }
 
 /**
@@ -205,7 +205,7 @@ function countryNames(): string[] {
  * The words that announce a country are found first, then the name after them is looked up (a regular
  * expression of every name took 13 ms on a 2,000-character description).
  */
-const COUNTRY_NAMES = new Set(countryNames());
+const COUNTRY_NAMES = countryNames();
 const LONGEST_NAME = Math.max(...[...COUNTRY_NAMES].map((name) => name.length));
 const ORIGIN_BEFORE = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}])(?:${[
