@@ -1,6 +1,6 @@
 /**
  * Attributes that decide between neighbouring codes whatever the wording: material, knitted or woven,
- * gender, fresh, chilled, frozen or dried, new or used, power source, engine capacity. A query's
+ * gender, fresh, chilled, frozen or dried, new or used, power source, garment or fabric, engine capacity. A query's
  * attributes are compared with those its code's texts state (chapter, heading, subheading): how many of the
  * query's attribute groups the code agrees with, and how many it contradicts (the code names another value
  * of the group and not the query's, or an engine capacity range the query's capacity is outside of).
@@ -73,6 +73,16 @@ const GROUPS: Group[] = [
       diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
     },
   },
+  {
+    // Worn goods against the fibres, yarns and fabrics they are made of: "women's knit vest made of polyester
+    // fabric" is a garment, never polyester fabric (a description naming both is what it names first).
+    name: 'form',
+    values: {
+      apparel:
+        /\b(apparel|garments?|clothing|clothes|men|women|ladies|unisex|shirts?|t-shirts?|tshirts?|blouses?|jackets?|coats?|overcoats?|anoraks?|parkas?|capes?|cloaks?|ponchos?|dress|dresses|skirts?|trousers|pants|jeans|shorts|vests?|sweaters?|pullovers?|cardigans?|sweatshirts?|hoodies?|underwear|underpants|briefs|panties|bras?|brassieres?|pyjamas|pajamas|nightdress(es)?|bathrobes?|swimwear|swimsuits?|bikinis?|swim|singlets?|suits?|blazers?|tracksuits?|leggings|socks?|stockings|tights|gloves?|mittens|scarves|scarf|shawls?|neckties?|hats?|headgear|footwear|shoes?|boots?|vetements?|chemises?|robes?|vestes?|manteaux?|pantalons?|jupes?|chaussettes|prendas?|ropa|camisas?|vestidos?|chaquetas?|abrigos?|faldas?|calcetines|ملابس|قميص|قمصان|فستان|سترة|معطف|بنطلون)\b/,
+      textile: /\b(fabrics?|yarns?|fibres?|fibers?|slivers?|rovings?|tissus?|hilados?|tejidos?|اقمشه|قماش|غزل)\b/,
+    },
+  },
 ];
 
 /** How a description names each value (the words customs descriptions use), by group, in GROUPS order. */
@@ -104,6 +114,8 @@ const WORDS: Record<string, string> = {
   electric: 'electric',
   spark: 'petrol',
   diesel: 'diesel',
+  apparel: 'garment',
+  textile: 'fabric',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
@@ -123,6 +135,8 @@ export const MATERIAL_WORDS = Object.keys(GROUPS[0].values).map((name) => WORDS[
 /** A code "of textile materials" states every textile fibre. */
 const TEXTILE = /\b(of|or) textile (materials|fabrics)\b/;
 const FIBRES = ['cotton', 'wool', 'silk', 'synthetic'].reduce((mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)), 0);
+
+const FORM = GROUPS.findIndex((group) => group.name === 'form');
 
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
@@ -183,6 +197,10 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
   if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES;
+  if (!isCode && masks[FORM] === 3) {
+    const [apparel, textile] = Object.values(GROUPS[FORM].values).map((pattern) => value.search(pattern));
+    masks[FORM] = apparel < textile ? 1 : 2;
+  }
   const predominant = isCode ? 0 : predominantMaterials(value);
   if (predominant) masks[0] = predominant;
   const match = CC.exec(value);
@@ -201,29 +219,45 @@ export function attributesOf(text: string, isCode = false): Attributes {
 }
 
 /**
- * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
- * `engine`: +1 when the query's engine capacity is inside the code's range, -1 outside, 0 when either is silent.
+ * A stated engine capacity decides between the subheadings of a heading that split by capacity (8703, 8407,
+ * 8711...): a rule, not a fitted weight, as the lexicon's short texts rarely state a capacity to learn it from.
  */
-export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; engine: number } {
+const ENGINE_WEIGHT = 3;
+/**
+ * A garment is not the fabric it is made of, nor fabric a garment (HS chapters 50 to 60 against 61 to 65): a
+ * rule too, as the lexicon's garment texts seldom name their fabric. With it, "women's poncho made of acrylic,
+ * wool, and nylon" is no longer acrylic tow, nor "women's knit vest made of polyester fabric" polyester fabric.
+ */
+const FORM_WEIGHT = 2;
+
+/**
+ * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
+ * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
+ * form (garment or fabric) the same as (+) or other than (-) the code's; 0 where either is silent.
+ */
+export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
   let groups = 0;
   let agree = 0;
   let conflict = 0;
   for (let position = 0; position < query.masks.length; position++) {
     const asked = query.masks[position];
-    if (!asked) continue;
+    if (!asked || position === FORM) continue;
     groups++;
     const stated = code.masks[position];
     if (asked & stated) agree++;
     else if (stated) conflict++;
   }
-  let engine = 0;
+  let rules = 0;
   if (!Number.isNaN(query.cc) && !Number.isNaN(code.range[0])) {
     groups++;
-    engine = query.cc > code.range[0] && query.cc <= code.range[1] ? 1 : -1;
-    if (engine > 0) agree++;
+    const inside = query.cc > code.range[0] && query.cc <= code.range[1];
+    rules += inside ? ENGINE_WEIGHT : -ENGINE_WEIGHT;
+    if (inside) agree++;
     else conflict++;
   }
-  return groups ? { agree: agree / groups, conflict: conflict / groups, engine } : { agree: 0, conflict: 0, engine };
+  const form = query.masks[FORM];
+  if (form && code.masks[FORM]) rules += form & code.masks[FORM] ? FORM_WEIGHT : -FORM_WEIGHT;
+  return groups ? { agree: agree / groups, conflict: conflict / groups, rules } : { agree: 0, conflict: 0, rules };
 }
 
 /**

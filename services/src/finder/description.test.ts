@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headPhrase, TAIL_WEIGHT } from './index-state.js';
-import { attributesOf, attributeWords } from './attributes.js';
+import { attributesOf, attributeWords, compareAttributes } from './attributes.js';
 import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
@@ -54,6 +54,25 @@ describe('goods descriptions', () => {
     // Equal shares, or a single share, say nothing of which predominates.
     expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['100% cotton', 'polyester']);
     expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton', 'polyester']);
+  });
+
+  it('tells a garment from the fabric it is made of, and rules out the other', () => {
+    const form = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).form;
+    expect(form("women's knit vest made of 100% finely knit polyester fabric")).toEqual(['garment']);
+    expect(form("women's poncho made of acrylic, wool, and nylon")).toEqual(['garment']);
+    expect(form('cotton fabric for shirts, 150 g/m2')).toEqual(['fabric']);
+    expect(form('tissu de coton pour chemises')).toEqual(['fabric']);
+    expect(form('M8 stainless steel bolts')).toEqual([]);
+    const fibres = attributesOf('Man-made staple fibres; Synthetic filament tow; Of acrylic or modacrylic', true);
+    const capes = attributesOf("Apparel and clothing accessories; knitted or crocheted; Women's or girls' overcoats, capes, cloaks", true);
+    const poncho = attributesOf("women's poncho made of acrylic, wool, and nylon");
+    expect(compareAttributes(poncho, fibres).rules).toBeLessThan(0);
+    expect(compareAttributes(poncho, capes).rules).toBeGreaterThan(0);
+    // Garments made up of fabrics state both: neither ruled out.
+    expect(
+      compareAttributes(poncho, attributesOf('Garments, made up of knitted or crocheted fabrics of heading 59.03', true)).rules,
+    ).toBeGreaterThan(0);
+    expect(compareAttributes(attributesOf('bolts'), fibres).rules).toBe(0);
   });
 
   it('reads goods rated in watts or volts as electric, and a dry or steam iron as goods, not as a material', () => {

@@ -11,7 +11,6 @@ import {
   MATERIAL_TERMS,
   TAIL_WEIGHT,
   WEARER_TERMS,
-  ENGINE_WEIGHT,
   RESIDUAL,
   type Bm25State,
   type IndexState,
@@ -145,7 +144,7 @@ export class FinderIndex extends Hierarchy {
       cov: new Float64Array(N6),
       agree: new Float64Array(N6),
       conflict: new Float64Array(N6),
-      engine: new Float64Array(N6),
+      rules: new Float64Array(N6),
       head6: new Float64Array(N6),
       head4: new Float64Array(N4),
       text: null,
@@ -273,10 +272,10 @@ export class FinderIndex extends Hierarchy {
     const asked = attributesOf(text);
     if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc)) {
       for (let index = 0; index < N6; index++) {
-        const { agree, conflict, engine } = compareAttributes(asked, this.attributes[index]);
+        const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
         result.agree[index] = agree;
         result.conflict[index] = conflict;
-        result.engine[index] = engine;
+        result.rules[index] = rules;
       }
     }
     return result;
@@ -332,7 +331,7 @@ export class FinderIndex extends Hierarchy {
         (wPrior * this.prior(index, features.fold) + wOther * this.residual[index]) * features.cov[index] +
         wAgree * features.agree[index] +
         wConflict * features.conflict[index] +
-        ENGINE_WEIGHT * features.engine[index] +
+        features.rules[index] +
         wHead6 * features.head6[index] +
         headPart[this.headingOf[index]] +
         chapPart[this.chapterOf[index]];

@@ -64,12 +64,6 @@ export const MATERIAL_TERMS = new Set(
 /** Stemmed words of who the goods are for: what kind of goods they are is said by other words. */
 export const WEARER_TERMS = new Set(['man', 'woman', 'boy', 'girl', 'child', 'kid', 'infant', 'baby', 'toddler', 'unisex']);
 
-/**
- * A stated engine capacity decides between the subheadings of a heading that split by capacity (8703, 8407,
- * 8711...): a rule, not a fitted weight, as the lexicon's short texts rarely state a capacity to learn it from.
- */
-export const ENGINE_WEIGHT = 3;
-
 export const RESIDUAL = /n\.e\.c|n\.e\.s|other than|\bother\b/i;
 
 /** Lists of ids packed in one array: list i is values[offsets[i]] .. values[offsets[i + 1] - 1]. */

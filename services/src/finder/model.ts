@@ -15,6 +15,7 @@
  *   other  c is a residual subheading ("n.e.c.", "other than ..."), times cov
  *   agree, conflict  shares of the query's attribute groups (material, knitted or woven, gender, fresh or
  *          frozen, new or used, power source, engine capacity) that c's texts agree with or contradict
+ * Beside the fitted weights, fixed rules add their score (engine capacity, garment or fabric: attributes.ts).
  *   head6, head4  the head noun of the query (the last word before "made of", "for", a comma...: "knit vest
  *          made of polyester" -> vest) is in a text of c; of any code under h
  * Term weights are inverse document frequencies over subheadings (each with its heading and chapter text).
@@ -95,8 +96,8 @@ export interface QueryFeatures {
   cov: Float64Array;
   agree: Float64Array;
   conflict: Float64Array;
-  /** +1 inside the code's engine capacity range, -1 outside (see attributes.ts). */
-  engine: Float64Array;
+  /** The score of the fixed attribute rules: engine capacity, garment or fabric (see attributes.ts). */
+  rules: Float64Array;
   head6: Float64Array;
   head4: Float64Array;
   /** Log-probability of each code by the text model (null: not asked for, or no model). */
