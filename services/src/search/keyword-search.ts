@@ -4,10 +4,10 @@
  * by bm25() on SQLite and ts_rank_cd() on PostgreSQL with field weights, one result per tariff line.
  * The spec's operators (CONTAINS...) are untouched: this is a separate `keywords` property.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { textIndexOf, type Database } from '../db/database.js';
-import { compileSearch, orderTerms, runSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
-import { RequestError } from '../http/request.js';
+import { compileSearch, orderTerms, runSearch, type CompiledSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
+import { RequestError, validityDateOf } from '../http/request.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
 import { SEARCH_FIELDS, SEARCH_TABLE, SEARCH_VECTOR_TABLE } from './documents.js';
 import { LIST_INDEX, LIST_TABLE } from './lists.js';
@@ -35,29 +35,115 @@ const TS_WEIGHTS = '{0.1, 0.3, 0.6, 1.0}';
 /** Weight of the query's phrase score against its words' score on PostgreSQL. */
 const PHRASE_WEIGHT = sql.lit(3);
 
+/** The query's words, as the statement's parameters: an FTS5 match expression, or PostgreSQL's words and phrases. */
+interface MatchTerms {
+  /** (Or a kept statement's stand-in, WORDS.) */
+  words: string | symbol;
+  /** PostgreSQL only: the phrases, null for a single word (the statement then has no phrase score). */
+  phrase: string | symbol | null;
+}
+
+function matchTerms(database: Database, groups: string[][], mode: MatchMode): MatchTerms {
+  return database.dialect === 'sqlite' ? { words: ftsMatchExpression(groups, mode), phrase: null } : tsqueryParts(groups, mode);
+}
+
 /**
  * Documents matching the query, as (__line, __rank): a lower rank is a better match on both databases.
  * __line is the tariff line's code, or with a list (entity) the id of the list's row.
  */
-function matches(database: Database, groups: string[][], mode: MatchMode, entity?: string): RawBuilder<unknown> {
+function matches(database: Database, terms: MatchTerms, entity?: string): RawBuilder<unknown> {
   if (database.dialect === 'sqlite') {
-    const expression = ftsMatchExpression(groups, mode);
     if (entity !== undefined) {
       const index = sql.id(LIST_INDEX);
-      return sql`select d.${sql.id('rowId')} as __line, bm25(${index}) as __rank from ${index} join ${sql.table(LIST_TABLE)} d on d.id = ${index}.rowid where ${index} match ${expression} and d.entity = ${entity}`;
+      return sql`select d.${sql.id('rowId')} as __line, bm25(${index}) as __rank from ${index} join ${sql.table(LIST_TABLE)} d on d.id = ${index}.rowid where ${index} match ${terms.words} and d.entity = ${entity}`;
     }
     const index = sql.id(textIndexOf(SEARCH_TABLE));
     const weights = sql.join(SEARCH_FIELDS.map((field) => sql.lit(FTS_WEIGHTS[field])));
-    return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${expression}`;
+    return sql`select d.code as __line, bm25(${index}, ${weights}) as __rank from ${index} join ${sql.table(SEARCH_TABLE)} d on d.id = ${index}.rowid where ${index} match ${terms.words}`;
   }
-  const { words, phrase } = tsqueryParts(groups, mode);
-  const query = sql`to_tsquery('simple', ${words})`;
+  const query = sql`to_tsquery('simple', ${terms.words})`;
   const rank = (tsquery: RawBuilder<unknown>) => sql`ts_rank_cd(${TS_WEIGHTS}::float4[], document, ${tsquery})`;
   // A phrase match counts on top of the words' score (as a phrase adds its own bm25 term on SQLite).
-  const score = phrase === null ? rank(query) : sql`${rank(query)} + ${PHRASE_WEIGHT} * ${rank(sql`to_tsquery('simple', ${phrase})`)}`;
+  const score =
+    terms.phrase === null ? rank(query) : sql`${rank(query)} + ${PHRASE_WEIGHT} * ${rank(sql`to_tsquery('simple', ${terms.phrase})`)}`;
   if (entity !== undefined)
     return sql`select ${sql.id('rowId')} as __line, -(${score}) as __rank from ${sql.table(LIST_TABLE)} where entity = ${entity} and document @@ ${query}`;
   return sql`select code as __line, -(${score}) as __rank from ${sql.table(SEARCH_VECTOR_TABLE)} where document @@ ${query}`;
+}
+
+/** A keyword search's statements, built once for all requests that differ only in their words. */
+interface KeptStatements {
+  compiled: CompiledSearch;
+  /** The matches with the request's other restrictions (for the count of a page past the end). */
+  from(terms: MatchTerms): RawBuilder<unknown>;
+  /** The statement of one page of results for these words. */
+  page(terms: MatchTerms): CompiledQuery<Record<string, unknown>>;
+}
+
+/** Stand-ins for the words in a kept statement's parameters, replaced by each request's own. */
+const WORDS = Symbol('words');
+const PHRASE = Symbol('phrase');
+/** Kept statements per database, by everything in a request but its words; emptied when it reaches this size. */
+const KEPT_LIMIT = 256;
+const kept = new WeakMap<Database, Map<string, KeptStatements>>();
+
+/**
+ * The statements of a request, whatever its words: building and compiling one took a quarter of the
+ * server's own time in a search (CPU profile under load), while the words are only its parameters.
+ */
+function keptStatements(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): KeptStatements {
+  let byRequest = kept.get(database);
+  if (!byRequest) kept.set(database, (byRequest = new Map()));
+  const { keywords: _words, lang: _language, ...rest } = request;
+  // The day is part of it: without meta.validityDate, the lines valid today.
+  const key = `${definition.name}|${validityDateOf(request.meta?.validityDate)}|${JSON.stringify(rest)}`;
+  let statements = byRequest.get(key);
+  if (!statements) {
+    if (byRequest.size >= KEPT_LIMIT) byRequest.clear();
+    const sorted = (request.sortByFields ?? []).length > 0;
+    statements = buildStatements(database, definition, compileSearch(definition, request, database.dialect), sorted);
+    byRequest.set(key, statements);
+  }
+  return statements;
+}
+
+function buildStatements(database: Database, definition: EntityDefinition, compiled: CompiledSearch, sorted: boolean): KeptStatements {
+  const table = definition.table;
+  // The tariff's documents are its lines' (by code); another list's, its rows' (by id).
+  const list = definition.name === 'commodity' ? undefined : definition.name;
+  const key = sql.ref(`${table}.${list === undefined ? 'code' : 'id'}`);
+  const selection = compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`);
+  const order = sql.join(
+    sorted ? orderTerms(compiled.order, database.dialect, table) : [sql`m.__rank asc`, sql`${sql.ref(`${table}.code`)} asc`],
+  );
+  // One statement per try, outside any transaction: PostgreSQL reads the matches through the GIN index by
+  // itself (EXPLAIN: Bitmap Index Scan, then the lines by their code index), with no planner setting.
+  const from = (terms: MatchTerms) =>
+    // PostgreSQL reads each matching line by its code index (lateral, kept apart by offset 0): as a hash
+    // join it scanned every tariff line (2.8 ms of a 5.8 ms search for "cotton", EXPLAIN ANALYZE).
+    database.dialect === 'postgres'
+      ? sql`from (${matches(database, terms, list)} offset 0) m join lateral (select * from ${sql.table(table)} where ${key} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
+      : sql`from ${sql.table(table)} join (${matches(database, terms, list)}) m on m.__line = ${key} where ${compiled.where}`;
+  // The page's lines first (id, code, rank, place), then their fields for those lines only: the matches
+  // are sorted with four small columns each, not every field.
+  const build = (terms: MatchTerms) =>
+    sql<
+      Record<string, unknown>
+    >`select ${sql.join(selection)}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${order}) as __place ${from(terms)} order by ${order} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
+      database.db,
+    );
+  // On PostgreSQL a single word has no phrase score, so its statement differs.
+  const withPhrase = build({ words: WORDS, phrase: PHRASE });
+  const withoutPhrase = database.dialect === 'postgres' ? build({ words: WORDS, phrase: null }) : withPhrase;
+  return {
+    compiled,
+    from,
+    page(terms) {
+      const statement = terms.phrase === null ? withoutPhrase : withPhrase;
+      const parameters = statement.parameters.map((value) => (value === WORDS ? terms.words : value === PHRASE ? terms.phrase : value));
+      return { ...statement, parameters };
+    },
+  };
 }
 
 /**
@@ -72,45 +158,21 @@ export async function keywordSearch(
   language?: SearchLanguage,
 ): Promise<SearchResult> {
   if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
-  const compiled = compileSearch(definition, request, database.dialect);
+  const statements = keptStatements(database, definition, request);
+  const { compiled } = statements;
   const groups = queryGroups(request.keywords ?? '');
   if (groups.length === 0) return { resultList: [], totalCount: 0 };
-  const table = definition.table;
-  // The tariff's documents are its lines' (by code); another list's, its rows' (by id).
-  const list = definition.name === 'commodity' ? undefined : definition.name;
-  const key = sql.ref(`${table}.${list === undefined ? 'code' : 'id'}`);
-  const selection = compiled.fields.map((field) => sql`${sql.ref(`${table}.${columnOf(field)}`)} as ${sql.id(field.name)}`);
-  const order =
-    (request.sortByFields ?? []).length > 0
-      ? orderTerms(compiled.order, database.dialect, table)
-      : [sql`m.__rank asc`, sql`${sql.ref(`${table}.code`)} asc`];
-  // One statement per try, outside any transaction: PostgreSQL reads the matches through the GIN index by
-  // itself (EXPLAIN: Bitmap Index Scan, then the lines by their code index), with no planner setting.
   const run = async (mode: MatchMode) => {
-    // PostgreSQL reads each matching line by its code index (lateral, kept apart by offset 0): as a hash
-    // join it scanned every tariff line (2.8 ms of a 5.8 ms search for "cotton", EXPLAIN ANALYZE).
-    const from =
-      database.dialect === 'postgres'
-        ? sql`from (${matches(database, groups, mode, list)} offset 0) m join lateral (select * from ${sql.table(table)} where ${key} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
-        : sql`from ${sql.table(table)} join (${matches(database, groups, mode, list)}) m on m.__line = ${key} where ${compiled.where}`;
-    const rows =
-      compiled.limit === 0
-        ? []
-        : // The page's lines first (id, code, rank, place), then their fields for those lines only: the
-          // matches are sorted with four small columns each, not every field.
-          await database.read(
-            sql<
-              Record<string, unknown>
-            >`select ${sql.join(selection)}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${sql.join(order)}) as __place ${from} order by ${sql.join(order)} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
-              database.db,
-            ),
-          );
+    const terms = matchTerms(database, groups, mode);
+    const rows = compiled.limit === 0 ? [] : await database.read(statements.page(terms));
     const total =
       rows.length > 0
         ? Number(rows[0].__total)
         : compiled.limit > 0 && compiled.offset === 0
           ? 0
-          : Number((await sql<{ total: number }>`select count(*) as total ${from}`.execute(database.db)).rows[0]?.total ?? 0);
+          : Number(
+              (await sql<{ total: number }>`select count(*) as total ${statements.from(terms)}`.execute(database.db)).rows[0]?.total ?? 0,
+            );
     return { rows, total };
   };
   // No line has every word: first the lines with all words but one (fewer, and the better matches), then
