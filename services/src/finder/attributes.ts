@@ -12,7 +12,8 @@ interface Group {
   values: Record<string, RegExp>;
 }
 
-// Patterns on normalised text (lower case, accents folded). Word starts only, so "cotton" matches "cottons".
+// Patterns on normalised text (lower case, accents folded, Arabic letter forms unified: normalize() in text.ts).
+// Word starts only, so "cotton" matches "cottons"; an Arabic word also with its article or a prefix ("القطن").
 const GROUPS: Group[] = [
   {
     name: 'material',
@@ -45,7 +46,7 @@ const GROUPS: Group[] = [
     name: 'gender',
     values: {
       men: /\b(men|man|boy|boys|gent|gents|homme|hommes|garcon|garcons|hombre|hombres|nino|ninos|رجال)\b(?!-?made)/,
-      women: /\b(women|woman|girl|girls|lady|ladies|femme|femmes|fille|filles|mujer|mujeres|nina|ninas|نساء|نسائي)\b/,
+      women: /\b(women|woman|girl|girls|lady|ladies|femme|femmes|fille|filles|mujer|mujeres|nina|ninas|نساء|نسايي)\b/,
       babies: /\b(baby|babies|infant|infants|toddler|bebe|رضع)/,
     },
   },
@@ -68,7 +69,7 @@ const GROUPS: Group[] = [
     name: 'power',
     values: {
       // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not.
-      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربائي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
+      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
     },
@@ -79,11 +80,17 @@ const GROUPS: Group[] = [
     name: 'form',
     values: {
       apparel:
-        /\b(apparel|garments?|clothing|clothes|men|women|ladies|unisex|shirts?|t-shirts?|tshirts?|blouses?|jackets?|coats?|overcoats?|anoraks?|parkas?|capes?|cloaks?|ponchos?|dress|dresses|skirts?|trousers|pants|jeans|shorts|vests?|sweaters?|pullovers?|cardigans?|sweatshirts?|hoodies?|underwear|underpants|briefs|panties|bras?|brassieres?|pyjamas|pajamas|nightdress(es)?|bathrobes?|swimwear|swimsuits?|bikinis?|swim|singlets?|suits?|blazers?|tracksuits?|leggings|socks?|stockings|tights|gloves?|mittens|scarves|scarf|shawls?|neckties?|hats?|headgear|footwear|shoes?|boots?|vetements?|chemises?|robes?|vestes?|manteaux?|pantalons?|jupes?|chaussettes|prendas?|ropa|camisas?|vestidos?|chaquetas?|abrigos?|faldas?|calcetines|ملابس|قميص|قمصان|فستان|سترة|معطف|بنطلون)\b/,
+        /\b(apparel|garments?|clothing|clothes|men|women|ladies|unisex|shirts?|t-shirts?|tshirts?|blouses?|jackets?|coats?|overcoats?|anoraks?|parkas?|capes?|cloaks?|ponchos?|dress|dresses|skirts?|trousers|pants|jeans|shorts|vests?|sweaters?|pullovers?|cardigans?|sweatshirts?|hoodies?|underwear|underpants|briefs|panties|bras?|brassieres?|pyjamas|pajamas|nightdress(es)?|bathrobes?|swimwear|swimsuits?|bikinis?|swim|singlets?|suits?|blazers?|tracksuits?|leggings|socks?|stockings|tights|gloves?|mittens|scarves|scarf|shawls?|neckties?|hats?|headgear|footwear|shoes?|boots?|vetements?|chemises?|robes?|vestes?|manteaux?|pantalons?|jupes?|chaussettes|prendas?|ropa|camisas?|vestidos?|chaquetas?|abrigos?|faldas?|calcetines|ملابس|قميص|قمصان|فستان|ستره|معطف|بنطلون)\b/,
       textile: /\b(fabrics?|yarns?|fibres?|fibers?|slivers?|rovings?|tissus?|hilados?|tejidos?|اقمشه|قماش|غزل)\b/,
     },
   },
 ];
+
+// JavaScript's \b knows only ASCII letters: none between a space and an Arabic word. Here it means "not
+// inside an ASCII word", the same for Latin words and true on either side of an Arabic one.
+for (const group of GROUPS)
+  for (const [name, pattern] of Object.entries(group.values))
+    group.values[name] = new RegExp(pattern.source.replaceAll('\\b', '(?:(?<![a-z0-9_])|(?![a-z0-9_]))'), pattern.flags);
 
 /** How a description names each value (the words customs descriptions use), by group, in GROUPS order. */
 const WORDS: Record<string, string> = {
@@ -150,6 +157,20 @@ export interface Attributes {
   cc: number;
   /** Cylinder capacity range stated by a code: [low, high] (exclusive low), or NaN. */
   range: [number, number];
+  /** A part of goods (a query), or a code of parts (partsCode). */
+  part: boolean;
+}
+
+/**
+ * A description of a part: "valve body", "washing machine parts", "turbine nozzle castings". Goods "used as
+ * part of" others are not parts: they are classified as what they are.
+ */
+const PART =
+  /(?<!\b(?:as|forms?|forming) )\b(parts?|spares?|spare parts?|castings?|valve bod(?:y|ies)|pieces (?:detachees|de rechange)|partes|piezas|repuestos|refacciones)\b|قطع غيار|اجزاء/;
+/** A code of parts: its subheading names parts ("Parts", "Bumpers and parts thereof"), or its heading is of parts ("Parts suitable for use..."). */
+export function partsCode(heading: string, subheading: string): boolean {
+  const own = normalize(subheading).replace(NEGATED, ' ');
+  return /\bparts\b(?! of the body)/.test(own) || /^parts\b/.test(normalize(heading));
 }
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.)/;
@@ -215,7 +236,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
       under ? Number(under[1].replace(/,/g, '')) : stated ? Infinity : NaN,
     ];
   }
-  return { masks, cc, range };
+  return { masks, cc, range, part: !isCode && PART.test(value) };
 }
 
 /**
@@ -229,6 +250,8 @@ const ENGINE_WEIGHT = 3;
  * wool, and nylon" is no longer acrylic tow, nor "women's knit vest made of polyester fabric" polyester fabric.
  */
 const FORM_WEIGHT = 2;
+/** A part is classified with the parts of its goods (8481.90 for a valve body), not with the goods: a rule as well. */
+const PART_WEIGHT = 3;
 
 /**
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
@@ -255,6 +278,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     if (inside) agree++;
     else conflict++;
   }
+  if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];
   if (form && code.masks[FORM]) rules += form & code.masks[FORM] ? FORM_WEIGHT : -FORM_WEIGHT;
   return groups ? { agree: agree / groups, conflict: conflict / groups, rules } : { agree: 0, conflict: 0, rules };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headPhrase, TAIL_WEIGHT } from './index-state.js';
-import { attributesOf, attributeWords, compareAttributes } from './attributes.js';
+import { attributesOf, attributeWords, compareAttributes, partsCode } from './attributes.js';
 import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
@@ -73,6 +73,34 @@ describe('goods descriptions', () => {
       compareAttributes(poncho, attributesOf('Garments, made up of knitted or crocheted fabrics of heading 59.03', true)).rules,
     ).toBeGreaterThan(0);
     expect(compareAttributes(attributesOf('bolts'), fibres).rules).toBe(0);
+  });
+
+  it('reads the attributes of an Arabic description, with or without the article', () => {
+    const words = (text: string) => attributeWords(attributesOf(text));
+    expect(words('قميص قطن')).toMatchObject({ material: ['100% cotton'], form: ['garment'] });
+    expect(words('ملابس نسائية من القطن')).toMatchObject({ material: ['100% cotton'], gender: ["women's"], form: ['garment'] });
+    expect(words('مكواة كهربائية').power).toEqual(['electric']);
+    expect(words('سترة رجالية من الصوف')).toMatchObject({ material: ['wool'], gender: ["men's"] });
+    // Latin words still need a word start: no cotton in "acotton", no men in "women".
+    expect(words('acotton').material).toEqual([]);
+    expect(words('women').gender).toEqual(["women's"]);
+  });
+
+  it('puts a part with the parts of its goods, and goods used as part of others with what they are', () => {
+    const valves = 'Taps, cocks, valves and similar appliances for pipes, boiler shells, tanks, vats or the like';
+    const valve = attributesOf(valves, true);
+    const valveParts = { ...attributesOf(`${valves}; Parts`, true), part: partsCode(valves, 'Parts') };
+    const query = attributesOf('valve body from Mexico');
+    expect(compareAttributes(query, valveParts).rules).toBeGreaterThan(0);
+    expect(compareAttributes(query, { ...valve, part: partsCode(valves, 'Safety or relief valves') }).rules).toBeLessThan(0);
+    expect(attributesOf('washing machine parts including a tub').part).toBe(true);
+    expect(attributesOf('قطع غيار السيارات').part).toBe(true);
+    expect(attributesOf('galvanized cable used as part of a brake assembly').part).toBe(false);
+    expect(attributesOf('hydraulic relief valves').part).toBe(false);
+    // A heading of parts makes each of its subheadings one; "and parts thereof" in a heading of goods does not.
+    expect(partsCode('Parts and accessories of the motor vehicles of headings 87.01 to 87.05', 'Other')).toBe(true);
+    expect(partsCode('Seats, whether or not convertible into beds, and parts thereof', 'Upholstered')).toBe(false);
+    expect(partsCode('Machinery', 'Other than parts')).toBe(false);
   });
 
   it('reads goods rated in watts or volts as electric, and a dry or steam iron as goods, not as a material', () => {

@@ -1,5 +1,5 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
-import { attributesOf, compareAttributes, withEngineRanges, type Attributes } from './attributes.js';
+import { attributesOf, compareAttributes, partsCode, withEngineRanges, type Attributes } from './attributes.js';
 import { terms, trigrams, withoutOrigin } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
@@ -41,16 +41,12 @@ export class FinderIndex extends Hierarchy {
     this.residual = Float64Array.from(this.codes, (code) => (RESIDUAL.test(nomenclature.subheadings.get(code)!.description) ? 1 : 0));
     this.attributes = withEngineRanges(
       this.codes,
-      this.codes.map((code) =>
-        attributesOf(
-          [
-            nomenclature.chapters.get(code.slice(0, 2))?.description,
-            nomenclature.headings.get(code.slice(0, 4))?.description,
-            nomenclature.subheadings.get(code)!.description,
-          ].join('; '),
-          true,
-        ),
-      ),
+      this.codes.map((code) => {
+        const heading = nomenclature.headings.get(code.slice(0, 4))?.description ?? '';
+        const subheading = nomenclature.subheadings.get(code)!.description;
+        const stated = attributesOf([nomenclature.chapters.get(code.slice(0, 2))?.description, heading, subheading].join('; '), true);
+        return { ...stated, part: partsCode(heading, subheading) };
+      }),
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
     state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
@@ -270,7 +266,7 @@ export class FinderIndex extends Hierarchy {
     }
     if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
     const asked = attributesOf(text);
-    if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc)) {
+    if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc) || asked.part) {
       for (let index = 0; index < N6; index++) {
         const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
         result.agree[index] = agree;
