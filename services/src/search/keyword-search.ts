@@ -116,6 +116,9 @@ function buildStatements(database: Database, definition: EntityDefinition, compi
   const order = sql.join(
     sorted ? orderTerms(compiled.order, database.dialect, table) : [sql`m.__rank asc`, sql`${sql.ref(`${table}.code`)} asc`],
   );
+  // The page's lines in the same order once their fields are joined (a row_number() over every match for
+  // it made the statement 16% slower).
+  const pageOrder = sorted ? order : sql`p.__rank asc, p.__code asc`;
   // One statement per try, outside any transaction: PostgreSQL reads the matches through the GIN index by
   // itself (EXPLAIN: Bitmap Index Scan, then the lines by their code index), with no planner setting.
   const from = (terms: MatchTerms) =>
@@ -124,12 +127,12 @@ function buildStatements(database: Database, definition: EntityDefinition, compi
     database.dialect === 'postgres'
       ? sql`from (${matches(database, terms, list)} offset 0) m join lateral (select * from ${sql.table(table)} where ${key} = m.__line and ${compiled.where} offset 0) as ${sql.table(table)} on true`
       : sql`from ${sql.table(table)} join (${matches(database, terms, list)}) m on m.__line = ${key} where ${compiled.where}`;
-  // The page's lines first (id, code, rank, place), then their fields for those lines only: the matches
+  // The page's lines first (id, code, rank), then their fields for those lines only: the matches
   // are sorted with four small columns each, not every field.
   const build = (terms: MatchTerms) =>
     sql<
       Record<string, unknown>
-    >`select ${sql.join(selection)}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total, row_number() over (order by ${order}) as __place ${from(terms)} order by ${order} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by p.__place`.compile(
+    >`select ${sql.join(selection)}, p.__code, p.__rank, p.__total from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from(terms)} order by ${order} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id order by ${pageOrder}`.compile(
       database.db,
     );
   // On PostgreSQL a single word has no phrase score, so its statement differs.
