@@ -4,6 +4,12 @@
  * time limit bounds how long an import done by another process (the import CLI)
  * takes to show.
  */
+/**
+ * Longer keys are not kept: a request body may be up to 1 MB, and a few hundred such keys (and their
+ * answers) would hold hundreds of MB for requests that are never asked twice.
+ */
+export const MAX_KEPT_KEY_LENGTH = 8192;
+
 export class AnswerCache<T> {
   /** Every cache of the process, so that a publication of new data drops them all at once. */
   private static readonly all = new Set<WeakRef<AnswerCache<unknown>>>();
@@ -26,7 +32,7 @@ export class AnswerCache<T> {
   }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
-    if (this.size <= 0) return compute();
+    if (this.size <= 0 || key.length > MAX_KEPT_KEY_LENGTH) return compute();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {

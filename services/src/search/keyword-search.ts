@@ -9,6 +9,7 @@ import { textIndexOf, type Database } from '../db/database.js';
 import { compileSearch, orderTerms, runSearch, type CompiledSearch, type SearchRequest, type SearchResult } from '../reference/query.js';
 import { RequestError, validityDateOf } from '../http/request.js';
 import { columnOf, type EntityDefinition } from '../reference/registry.js';
+import { MAX_KEPT_KEY_LENGTH } from '../reference/cache.js';
 import { SEARCH_FIELDS, SEARCH_TABLE, SEARCH_VECTOR_TABLE } from './documents.js';
 import { LIST_INDEX, LIST_TABLE } from './lists.js';
 import { hsTextIndex, type HsText } from './hs-text-index.js';
@@ -97,11 +98,14 @@ function keptStatements(database: Database, definition: EntityDefinition, reques
   const { keywords: _words, lang: _language, ...rest } = request;
   // The day is part of it: without meta.validityDate, the lines valid today.
   const key = `${definition.name}|${validityDateOf(request.meta?.validityDate)}|${JSON.stringify(rest)}`;
+  const build = () =>
+    buildStatements(database, definition, compileSearch(definition, request, database.dialect), (request.sortByFields ?? []).length > 0);
+  // A request with long restrictions is built every time, not kept (MAX_KEPT_KEY_LENGTH).
+  if (key.length > MAX_KEPT_KEY_LENGTH) return build();
   let statements = byRequest.get(key);
   if (!statements) {
     if (byRequest.size >= KEPT_LIMIT) byRequest.clear();
-    const sorted = (request.sortByFields ?? []).length > 0;
-    statements = buildStatements(database, definition, compileSearch(definition, request, database.dialect), sorted);
+    statements = build();
     byRequest.set(key, statements);
   }
   return statements;
