@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headPhrase, TAIL_WEIGHT } from './index-state.js';
+import { HEAD_NOUN_WEIGHT, headPhrase, TAIL_WEIGHT } from './index-state.js';
 import { attributesOf, attributeWords, compareAttributes, partsCode } from './attributes.js';
 import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
@@ -136,5 +136,17 @@ describe('goods descriptions', () => {
     const first = (query: string) => finder.predict(query, 1).predictions[0].code;
     expect(first("woman's shoulder bag made of nylon woven fabric with leather straps")).toBe('420222');
     expect(first('Logitech wireless mouse graphite')).toBe('847160');
+  });
+
+  it('adds a fixed score to the codes of the headings that name the goods, unless their name says nothing of them', () => {
+    const { index } = testFinder();
+    const at = (code: string) => index.codeIndex.get(code)!;
+    // Both are knitted women's garments of wool (the same attribute rules): only 61.02 names capes.
+    const cape = index.features("women's knit cape made from 100% wool");
+    expect(cape.rules[at('610210')] - cape.rules[at('610461')]).toBe(HEAD_NOUN_WEIGHT);
+    // "kit" says nothing of the goods: no heading gets the score, not even the first-aid kits of 30.06.
+    const kit = index.features('first aid kit');
+    expect(kit.head4[index.headingOf[at('300650')]]).toBe(1);
+    expect(Math.max(...kit.rules)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   PRIOR_CAP,
   headPhrase,
   GENERIC_HEADS,
+  HEAD_NOUN_WEIGHT,
   MATERIAL_TERMS,
   TAIL_WEIGHT,
   WEARER_TERMS,
@@ -274,6 +275,10 @@ export class FinderIndex extends Hierarchy {
         result.rules[index] = rules;
       }
     }
+    // The goods' heading names them: a fixed rule, as the fitted head4 weight learnt little of it (the
+    // training queries are the lexicon's texts, whose head noun is nearly always in their code's texts).
+    if (headNoun !== undefined && head.discount)
+      for (let index = 0; index < N6; index++) result.rules[index] += HEAD_NOUN_WEIGHT * result.head4[this.headingOf[index]];
     return result;
   }
 

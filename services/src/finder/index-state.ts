@@ -48,6 +48,13 @@ export const TAIL_WEIGHT = 0.5;
 export const GENERIC_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit', 'kit', 'articl', 'product', 'good']);
 
 /**
+ * Added to the score of every code whose heading has a text naming the query's head noun ("women's knit
+ * cape made from 100% wool": the capes of 61.02, not the wool trousers of 61.04), unless the noun is generic.
+ * Chosen on the CBP validation rows and our own development half (0, 1, 2; with the subheading's texts too).
+ */
+export const HEAD_NOUN_WEIGHT = 1;
+
+/**
  * Stemmed words of fibres, plastics and metals (with the terms they imply: polyester -> synthetic, man-made).
  * In a head that also names the goods ("chiffon blouse polyester", "stainless steel bolts") they say what the
  * goods are made of, which decides between the goods' subheadings (attributes.ts), not which goods they are.

@@ -15,9 +15,10 @@
  *   other  c is a residual subheading ("n.e.c.", "other than ..."), times cov
  *   agree, conflict  shares of the query's attribute groups (material, knitted or woven, gender, fresh or
  *          frozen, new or used, power source, engine capacity) that c's texts agree with or contradict
- * Beside the fitted weights, fixed rules add their score (engine capacity, garment or fabric: attributes.ts).
  *   head6, head4  the head noun of the query (the last word before "made of", "for", a comma...: "knit vest
  *          made of polyester" -> vest) is in a text of c; of any code under h
+ * Beside the fitted weights, fixed rules add their score (engine capacity, garment or fabric, parts:
+ * attributes.ts; the head noun in a text under h: HEAD_NOUN_WEIGHT).
  * Term weights are inverse document frequencies over subheadings (each with its heading and chapter text).
  */
 import { shownProbabilities, type ConfidenceInput } from './confidence.js';
@@ -96,7 +97,7 @@ export interface QueryFeatures {
   cov: Float64Array;
   agree: Float64Array;
   conflict: Float64Array;
-  /** The score of the fixed attribute rules: engine capacity, garment or fabric (see attributes.ts). */
+  /** The score of the fixed rules: engine capacity, garment or fabric, parts (attributes.ts), head noun (HEAD_NOUN_WEIGHT). */
   rules: Float64Array;
   head6: Float64Array;
   head4: Float64Array;
