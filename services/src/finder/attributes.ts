@@ -86,11 +86,55 @@ const GROUPS: Group[] = [
   },
 ];
 
+/**
+ * The Bengali words of each value. A Bengali word takes its case endings after it ("উলের", of wool;
+ * "মহিলাদের", women's), and a longer word may start like it ("উল্টো", reverse; "কাঁচা", raw, not glass):
+ * it matches at a word start, followed by the end of the word or one of these endings.
+ */
+const BENGALI_WORDS: Record<string, string> = {
+  cotton: 'সুতি তুলা কটন',
+  wool: 'উল পশম',
+  silk: 'রেশম রেশমি সিল্ক',
+  synthetic: 'পলিয়েস্টার নাইলন সিন্থেটিক কৃত্রিম অ্যাক্রিলিক স্প্যানডেক্স',
+  leather: 'চামড়া চামড়ার লেদার',
+  plastic: 'প্লাস্টিক পিভিসি পলিথিন',
+  rubber: 'রাবার',
+  wood: 'কাঠ কাঠের',
+  paper: 'কাগজ কাগজের',
+  glass: 'কাচ কাঁচ',
+  ceramic: 'সিরামিক চীনামাটি',
+  steel: 'ইস্পাত স্টিল লোহা লোহার',
+  aluminium: 'অ্যালুমিনিয়াম এলুমিনিয়াম',
+  copper: 'তামা পিতল',
+  knitted: 'নিট নিটেড ক্রুশ',
+  woven: 'ওভেন',
+  men: 'পুরুষ পুরুষদের ছেলে ছেলেদের',
+  women: 'মহিলা মহিলাদের নারী মেয়ে মেয়েদের',
+  babies: 'শিশু শিশুদের নবজাতক',
+  fresh: 'তাজা টাটকা',
+  frozen: 'হিমায়িত ফ্রোজেন',
+  dried: 'শুকনো শুকানো শুঁটকি',
+  used: 'পুরাতন পুরনো পুরোনো ব্যবহৃত',
+  new: 'নতুন',
+  electric: 'বৈদ্যুতিক ইলেকট্রিক ব্যাটারিচালিত',
+  spark: 'পেট্রোল অকটেন',
+  diesel: 'ডিজেল',
+  apparel: 'পোশাক জামা শার্ট টি-শার্ট প্যান্ট কোট জ্যাকেট সোয়েটার শাড়ি গেঞ্জি পাঞ্জাবি ব্লাউজ মোজা জুতা',
+  textile: 'কাপড় সুতা ফ্যাব্রিক',
+};
+const BENGALI_ENDINGS = 'দের|ের|এর|র|ে|টি|টা|গুলো|গুলি';
+
 // JavaScript's \b knows only ASCII letters: none between a space and an Arabic word. Here it means "not
 // inside an ASCII word", the same for Latin words and true on either side of an Arabic one.
 for (const group of GROUPS)
-  for (const [name, pattern] of Object.entries(group.values))
-    group.values[name] = new RegExp(pattern.source.replaceAll('\\b', '(?:(?<![a-z0-9_])|(?![a-z0-9_]))'), pattern.flags);
+  for (const [name, pattern] of Object.entries(group.values)) {
+    const source = pattern.source.replaceAll('\\b', '(?:(?<![a-z0-9_])|(?![a-z0-9_]))');
+    const bengali = BENGALI_WORDS[name]?.split(' ').map(normalize);
+    group.values[name] = new RegExp(
+      bengali ? `${source}|(?<![\\u0980-\\u09ff])(?:${bengali.join('|')})(?:${BENGALI_ENDINGS})?(?![\\u0980-\\u09ff])` : source,
+      pattern.flags,
+    );
+  }
 
 /** How a description names each value (the words customs descriptions use), by group, in GROUPS order. */
 const WORDS: Record<string, string> = {
@@ -173,7 +217,7 @@ export function partsCode(heading: string, subheading: string): boolean {
   return /\bparts\b(?! of the body)/.test(own) || /^parts\b/.test(normalize(heading));
 }
 
-const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.)/;
+const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|সিসি)/;
 
 /** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
 const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;

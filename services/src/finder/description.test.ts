@@ -86,6 +86,19 @@ describe('goods descriptions', () => {
     expect(words('women').gender).toEqual(["women's"]);
   });
 
+  it('reads the attributes of a Bengali description, with its case endings, not inside longer words', () => {
+    const words = (text: string) => attributeWords(attributesOf(text));
+    expect(words('মহিলাদের উলের কোট')).toMatchObject({ material: ['wool'], gender: ["women's"], form: ['garment'] });
+    expect(words('পুরুষদের সুতি শার্ট')).toMatchObject({ material: ['100% cotton'], gender: ["men's"], form: ['garment'] });
+    expect(words('হিমায়িত চিংড়ি').state).toEqual(['frozen']);
+    expect(words('বৈদ্যুতিক ইস্ত্রি').power).toEqual(['electric']);
+    expect(words('পুরাতন গাড়ি').condition).toEqual(['used']);
+    expect(attributesOf('পুরাতন গাড়ি ১৫০০ সিসি').cc).toBe(1500);
+    // Not the glass of "কাঁচা আম" (raw mango), nor the wool of "উল্টো" (reverse).
+    expect(words('কাঁচা আম').material).toEqual([]);
+    expect(words('উল্টো').material).toEqual([]);
+  });
+
   it('puts a part with the parts of its goods, and goods used as part of others with what they are', () => {
     const valves = 'Taps, cocks, valves and similar appliances for pipes, boiler shells, tanks, vats or the like';
     const valve = attributesOf(valves, true);
