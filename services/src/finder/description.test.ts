@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAD_NOUN_WEIGHT, headPhrase, TAIL_WEIGHT } from './index-state.js';
+import { HEAD_NOUN_WEIGHT, headNouns, headPhrase, TAIL_WEIGHT } from './index-state.js';
 import { attributesOf, attributeWords, compareAttributes, partsCode } from './attributes.js';
 import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
@@ -161,5 +161,24 @@ describe('goods descriptions', () => {
     const kit = index.features('first aid kit');
     expect(kit.head4[index.headingOf[at('300650')]]).toBe(1);
     expect(Math.max(...kit.rules)).toBe(0);
+    // A text names the goods of its list, not the words that describe them: "bottled water" is water, so
+    // the bottles of 70.10 get the score and the waters of 22.01 do not.
+    const bottle = index.features('stainless steel water bottle');
+    expect(bottle.head4[index.headingOf[at('220110')]]).toBe(0);
+    expect(bottle.rules[at('701090')] - bottle.rules[at('220110')]).toBe(HEAD_NOUN_WEIGHT);
+  });
+
+  it('reads the goods a text names: the last word of each item of its list', () => {
+    expect(headNouns('bottled water')).toEqual(['water']);
+    expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([
+      'woman',
+      'overcoat',
+      'coat',
+      'cape',
+      'cloak',
+      'anorak',
+      'jacket',
+    ]);
+    expect(headNouns('Trunks, suit-cases and school satchels; travelling-bags')).toEqual(['trunk', 'case', 'satchel', 'bag']);
   });
 });

@@ -253,7 +253,7 @@ export class FinderIndex extends Hierarchy {
     }
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined) {
-      const { offsets, values } = state.textsOfTerm;
+      const { offsets, values } = state.textsOfHead;
       for (let k = offsets[headNoun]; k < offsets[headNoun + 1]; k++) {
         const textIndex = values[k];
         if (fold >= 0 && state.textFold[textIndex] === fold) continue;

@@ -38,6 +38,19 @@ export function headPhrase(text: string): string {
 }
 
 /**
+ * The goods a text names: the last term of each item of its list, cut at its head phrase's end ("Trunks,
+ * suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water, not bottles).
+ */
+export function headNouns(text: string): string[] {
+  const nouns = new Set<string>();
+  for (const item of text.toLowerCase().split(/[,;:()]| and | or /)) {
+    const last = terms(headPhrase(item)).at(-1);
+    if (last !== undefined) nouns.add(last);
+  }
+  return [...nouns];
+}
+
+/**
  * Weight of a query's terms outside its head phrase: what the goods are made of or used for decides between
  * the subheadings of the goods' heading, not which goods they are ("handbag made of nylon woven fabric" is a
  * handbag, not a fabric). Chosen on the CBP validation rows and our own development half (0.3 to 1).
@@ -101,6 +114,8 @@ export interface IndexState {
   textWeight: Float64Array;
   textGramWeight: Float64Array;
   textsOfTerm: Packed;
+  /** The texts naming each term as goods (headNouns). */
+  textsOfHead: Packed;
   textsOfGram: Packed;
   desc: Bm25State;
   head: Bm25State;
@@ -221,6 +236,7 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
     }
   }
   const rawTextTerms = texts.map((item) => ids(item.text));
+  const rawTextHeads = texts.map((item) => headNouns(item.text).map((term) => idOf(termIds, term)));
   const textGrams = texts.map((item) => analyse(item.text).grams);
   const termCount = termIds.size;
   const gramCount = gramIds.size;
@@ -312,6 +328,7 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
     textWeight,
     textGramWeight,
     textsOfTerm: invert(textTerms, termCount),
+    textsOfHead: invert(rawTextHeads, termCount),
     textsOfGram: invert(keptGrams, gramCount),
     desc: level(descDocs, descSets),
     head: level(headDocs, headSets),
