@@ -80,11 +80,16 @@ interface KeptStatements {
   /** The matches with the request's other restrictions (for the count of a page past the end). */
   from(terms: MatchTerms): RawBuilder<unknown>;
   /** The statement of one page of results for these words: one row, its lines as a JSON array (PageRow). */
-  page(terms: MatchTerms): CompiledQuery<{ __rows: string | unknown[] | null }>;
+  page(terms: MatchTerms): CompiledQuery<PageStatementRow>;
 }
 
 /** A line of a page: the selected fields in their order, then its code, rank and the count of every match. */
 type PageRow = unknown[];
+
+/** The page statement's one row: JSON text on SQLite, parsed by the driver on PostgreSQL (null for no lines). */
+interface PageStatementRow {
+  __rows: string | PageRow[] | null;
+}
 
 /** Stand-ins for the words in a kept statement's parameters, replaced by each request's own. */
 const WORDS = Symbol('words');
@@ -146,9 +151,7 @@ function buildStatements(database: Database, definition: EntityDefinition, compi
       ? sql`json_group_array(json_array(${values}) order by ${pageOrder})`
       : sql`json_agg(json_build_array(${values}) order by ${pageOrder})`;
   const build = (terms: MatchTerms) =>
-    sql<{
-      __rows: string | unknown[] | null;
-    }>`select ${lines} as __rows from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from(terms)} order by ${order} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id`.compile(
+    sql<PageStatementRow>`select ${lines} as __rows from (select ${sql.ref(`${table}.id`)} as __id, ${sql.ref(`${table}.code`)} as __code, m.__rank as __rank, count(*) over () as __total ${from(terms)} order by ${order} limit ${compiled.limit} offset ${compiled.offset}) p join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = p.__id`.compile(
       database.db,
     );
   // On PostgreSQL a single word has no phrase score, so its statement differs.
@@ -220,10 +223,9 @@ const CODE = 0;
 const RANK = 1;
 const TOTAL = 2;
 
-/** A page's rows: SQLite gives its JSON as text, PostgreSQL's driver parses it; no lines is null on PostgreSQL. */
-function pageRows(value: string | unknown[] | null | undefined): PageRow[] {
-  const rows: unknown = typeof value === 'string' ? JSON.parse(value) : (value ?? []);
-  return rows as PageRow[];
+/** A page's rows from its statement's one row. */
+function pageRows(value: PageStatementRow['__rows'] | undefined): PageRow[] {
+  return typeof value === 'string' ? (JSON.parse(value) as PageRow[]) : (value ?? []);
 }
 
 /** The line code of a keyword result, kept out of its JSON (selectFields may leave code out). */
