@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { repoRoot } from '../config.js';
 import { dataDigest, loadSources, type FinderSources, type LabelledText, type Nomenclature } from './data.js';
 import { corpusTexts } from './corpus.js';
+import { loadWordVectors, wordVectorsVersion } from './embeddings.js';
 import { hierarchyOf, trainTextModel, type TextModelOptions } from './textmodel.js';
 import { FinderIndex } from './finder-index.js';
 import { buildState } from './index-state.js';
@@ -57,6 +58,7 @@ export const CODE_DIGEST = (() => {
     'data',
     'snapshot',
     'textmodel',
+    'embeddings',
     'corpus',
     'attributes',
     'external',
@@ -73,6 +75,7 @@ export const CODE_DIGEST = (() => {
       }
     }
   }
+  hash.update(wordVectorsVersion());
   return hash.digest('hex').slice(0, 16);
 })();
 
@@ -167,7 +170,8 @@ export function buildIndex(
   const state = buildState(sources.nomenclature, lexicon);
   const index = new FinderIndex(sources.nomenclature, state);
   const hierarchy = hierarchyOf(index.codes, index.headings, index.chapters);
-  state.text = trainTextModel(hierarchy, corpusTexts(sources.nomenclature, sources.hsTexts, lexicon, []), textOptions, log);
+  const vectors = loadWordVectors();
+  state.text = trainTextModel(hierarchy, corpusTexts(sources.nomenclature, sources.hsTexts, lexicon, []), vectors, textOptions, log);
   return index;
 }
 

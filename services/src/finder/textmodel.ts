@@ -1,18 +1,22 @@
 /**
  * A supervised text classifier in the manner of fastText: a query is the mean of the embeddings of its
- * hashed features (stemmed words, word bigrams, character 3- to 5-grams of each word), and a softmax that
+ * hashed features (stemmed words, word bigrams, character 3- to 5-grams of each word), followed by the mean of
+ * its words' pre-trained vectors (embeddings.ts, fixed: the softmax learns to read them), and a softmax that
  * follows the nomenclature scores it: chapter, then heading within the chapter, then subheading within the
  * heading (log P(subheading) = log P(chapter) + log P(heading | chapter) + log P(subheading | heading)).
  * Character n-grams and the hierarchy carry over to phrasing no text of data/ uses. Trained by SGD with a
  * linearly decaying rate on every labelled text (a text labelled with a chapter or heading trains the
  * levels above it only). Deterministic: same texts, same weights.
  */
+import { meanVector, type WordVectors } from './embeddings.js';
 import { normalize, termsOfWords, words } from './text.js';
 
 export interface TextModelState {
+  /** Of the hashed features' embeddings; the softmax's rows are dim + vectors.dim wide. */
   dim: number;
   buckets: number;
   input: Float32Array;
+  vectors: WordVectors;
   chapterOut: Float32Array;
   headingOut: Float32Array;
   codeOut: Float32Array;
@@ -43,6 +47,8 @@ export interface TextModelOptions {
   rate?: number;
 }
 
+/** The pre-trained mean vector's scale beside the learnt embeddings (1, 3, 6, 12 tried: see the README). */
+const VECTOR_SCALE = 3;
 const MIN_GRAM = 3;
 const MAX_GRAM = 5;
 
@@ -90,11 +96,19 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** The mean embedding of a text's features into `hidden`; false when it has none. */
-function embed(state: TextModelState, ids: Int32Array, hidden: Float32Array): boolean {
+/** The pre-trained part of a text's hidden vector. */
+function vectorPart(vectors: WordVectors, text: string): Float32Array {
+  const part = new Float32Array(vectors.dim);
+  meanVector(vectors, text, part, 0, VECTOR_SCALE);
+  return part;
+}
+
+/** The mean embedding of a text's features, then its pre-trained part, into `hidden`; false when it has no feature. */
+function embed(state: TextModelState, ids: Int32Array, part: Float32Array, hidden: Float32Array): boolean {
   const { dim, input } = state;
   hidden.fill(0);
   if (ids.length === 0) return false;
+  hidden.set(part, dim);
   for (const id of ids) {
     const base = id * dim;
     for (let k = 0; k < dim; k++) hidden[k] += input[base + k];
@@ -152,6 +166,7 @@ const range = (count: number) => ({ offsets: Int32Array.from([0, count]), values
 export function trainTextModel(
   hierarchy: TextModelHierarchy,
   texts: TrainingText[],
+  vectors: WordVectors,
   options: TextModelOptions = {},
   log: (message: string) => void = () => {},
 ): TextModelState {
@@ -161,29 +176,31 @@ export function trainTextModel(
   const epochs = options.epochs ?? 10;
   const rate = options.rate ?? 0.8;
   const random = seeded(4242);
+  const width = dim + vectors.dim;
   const state: TextModelState = {
     dim,
     buckets,
     input: Float32Array.from({ length: buckets * dim }, () => (random() - 0.5) / dim),
-    chapterOut: new Float32Array(hierarchy.chapters.length * dim),
-    headingOut: new Float32Array(hierarchy.headings.length * dim),
-    codeOut: new Float32Array(hierarchy.codes.length * dim),
+    vectors,
+    chapterOut: new Float32Array(hierarchy.chapters.length * width),
+    headingOut: new Float32Array(hierarchy.headings.length * width),
+    codeOut: new Float32Array(hierarchy.codes.length * width),
   };
   const chapterIndex = new Map(hierarchy.chapters.map((code, index) => [code, index]));
   const headingIndex = new Map(hierarchy.headings.map((code, index) => [code, index]));
   const codeIndex = new Map(hierarchy.codes.map((code, index) => [code, index]));
-  const examples: Array<{ ids: Int32Array; chapter: number; heading: number; code: number }> = [];
+  const examples: Array<{ ids: Int32Array; part: Float32Array; chapter: number; heading: number; code: number }> = [];
   for (const { text, code } of texts) {
     const ids = featureIds(text, buckets);
     const chapter = chapterIndex.get(code.slice(0, 2));
     if (ids.length === 0 || chapter === undefined) continue;
     const heading = code.length >= 4 ? (headingIndex.get(code.slice(0, 4)) ?? -1) : -1;
     const leaf = code.length >= 6 ? (codeIndex.get(code.slice(0, 6)) ?? -1) : -1;
-    examples.push({ ids, chapter, heading, code: leaf });
+    examples.push({ ids, part: vectorPart(vectors, text), chapter, heading, code: leaf });
   }
   const order = Int32Array.from(examples.keys());
-  const hidden = new Float32Array(dim);
-  const gradient = new Float32Array(dim);
+  const hidden = new Float32Array(width);
+  const gradient = new Float32Array(width);
   const scores = new Float64Array(Math.max(hierarchy.chapters.length, 1024));
   const chapters = range(hierarchy.chapters.length);
   const total = epochs * examples.length;
@@ -197,11 +214,11 @@ export function trainTextModel(
     for (const which of order) {
       const example = examples[which];
       const lr = rate * (1 - step++ / total);
-      embed(state, example.ids, hidden);
+      embed(state, example.ids, example.part, hidden);
       gradient.fill(0);
       likelihood += softmaxStep(
         state.chapterOut,
-        dim,
+        width,
         chapters.values,
         0,
         chapters.values.length,
@@ -215,7 +232,7 @@ export function trainTextModel(
         const { offsets, values } = hierarchy.headingsOfChapter;
         likelihood += softmaxStep(
           state.headingOut,
-          dim,
+          width,
           values,
           offsets[example.chapter],
           offsets[example.chapter + 1],
@@ -229,7 +246,7 @@ export function trainTextModel(
           const group = hierarchy.codesOfHeading;
           likelihood += softmaxStep(
             state.codeOut,
-            dim,
+            width,
             group.values,
             group.offsets[example.heading],
             group.offsets[example.heading + 1],
@@ -288,19 +305,20 @@ export function textModelScores(
   hierarchy: TextModelHierarchy,
   text: string,
 ): { chapter: Float64Array; heading: Float64Array; code: Float64Array } | null {
-  const hidden = new Float32Array(state.dim);
-  if (!embed(state, featureIds(text, state.buckets), hidden)) return null;
+  const width = state.dim + state.vectors.dim;
+  const hidden = new Float32Array(width);
+  if (!embed(state, featureIds(text, state.buckets), vectorPart(state.vectors, text), hidden)) return null;
   const chapter = new Float64Array(hierarchy.chapters.length);
   const heading = new Float64Array(hierarchy.headings.length);
   const code = new Float64Array(hierarchy.codes.length);
   const all = range(hierarchy.chapters.length).values;
-  logSoftmax(state.chapterOut, state.dim, all, 0, all.length, hidden, 0, chapter);
+  logSoftmax(state.chapterOut, width, all, 0, all.length, hidden, 0, chapter);
   const headings = hierarchy.headingsOfChapter;
   for (let c = 0; c < hierarchy.chapters.length; c++)
-    logSoftmax(state.headingOut, state.dim, headings.values, headings.offsets[c], headings.offsets[c + 1], hidden, chapter[c], heading);
+    logSoftmax(state.headingOut, width, headings.values, headings.offsets[c], headings.offsets[c + 1], hidden, chapter[c], heading);
   const codes = hierarchy.codesOfHeading;
   for (let h = 0; h < hierarchy.headings.length; h++)
-    logSoftmax(state.codeOut, state.dim, codes.values, codes.offsets[h], codes.offsets[h + 1], hidden, heading[h], code);
+    logSoftmax(state.codeOut, width, codes.values, codes.offsets[h], codes.offsets[h + 1], hidden, heading[h], code);
   return { chapter, heading, code };
 }
 
