@@ -95,9 +95,18 @@ function rowOf(vectors: WordVectors, word: string): number | undefined {
 
 /**
  * The weighted mean of the unit vectors of a text's known words (stop words left out, frequent words
- * weighing less), times `scale`, written to `target` from `offset`; zeros when it has none.
+ * weighing less, the words of `stressed` `stress` times more), times `scale`, written to `target` from
+ * `offset`; zeros when it has none.
  */
-export function meanVector(vectors: WordVectors, text: string, target: Float32Array, offset: number, scale: number): void {
+export function meanVector(
+  vectors: WordVectors,
+  text: string,
+  target: Float32Array,
+  offset: number,
+  scale: number,
+  stressed: Set<string> = new Set(),
+  stress = 1,
+): void {
   const { dim, values, scales } = vectors;
   target.fill(0, offset, offset + dim);
   let total = 0;
@@ -105,7 +114,7 @@ export function meanVector(vectors: WordVectors, text: string, target: Float32Ar
     if (STOP_WORDS.has(word)) continue;
     const row = rowOf(vectors, word);
     if (row === undefined) continue;
-    const weight = row / (row + SIF_RANK);
+    const weight = (row / (row + SIF_RANK)) * (stressed.has(word) ? stress : 1);
     const factor = weight * scales[row];
     total += weight;
     for (let k = 0; k < dim; k++) target[offset + k] += factor * values[row * dim + k];
