@@ -52,6 +52,8 @@ export interface TextModelOptions {
 const VECTOR_SCALE = 3;
 /** How much more the words of the head phrase weigh in the mean vector (1, 2, 3, 5 tried: see the README). */
 const HEAD_STRESS = 3;
+/** The error of a softmax row below which training leaves it as it is. */
+const NEGLIGIBLE = 1e-4;
 const MIN_GRAM = 3;
 const MAX_GRAM = 5;
 
@@ -146,14 +148,18 @@ function softmaxStep(
     if (score > max) max = score;
   }
   let sum = 0;
-  for (let position = first; position < last; position++) sum += Math.exp(scores[position - first] - max);
   let goldScore = 0;
   for (let position = first; position < last; position++) {
+    if (members[position] === gold) goldScore = scores[position - first];
+    sum += scores[position - first] = Math.exp(scores[position - first] - max);
+  }
+  for (let position = first; position < last; position++) {
     const member = members[position];
-    const p = Math.exp(scores[position - first] - max) / sum;
-    if (member === gold) goldScore = scores[position - first];
-    const alpha = rate * ((member === gold ? 1 : 0) - p);
-    if (alpha === 0) continue;
+    const error = (member === gold ? 1 : 0) - scores[position - first] / sum;
+    // A row the text is far from (its error below NEGLIGIBLE) moves by nothing that counts: skipping it
+    // takes a quarter off the training time, and the model's figures stay the same (finder README).
+    if (error > -NEGLIGIBLE && error < NEGLIGIBLE) continue;
+    const alpha = rate * error;
     const base = member * dim;
     for (let k = 0; k < dim; k++) {
       gradient[k] += alpha * out[base + k];
