@@ -153,7 +153,6 @@ export class FinderIndex extends Hierarchy {
     result.weight = weight;
     result.known = query.length;
     const { textWord, textGram, stamp } = this;
-    const touched: number[] = [];
 
     if (weight > 0) {
       // Each term's BM25 over its greatest possible value, idf (k1 + 1): the sum is in [0, 1].
@@ -192,9 +191,7 @@ export class FinderIndex extends Hierarchy {
         }
         const { offsets, values } = state.textsOfTerm;
         for (let k = offsets[id]; k < offsets[id + 1]; k++) {
-          const textIndex = values[k];
-          if (textWord[textIndex] === 0 && textGram[textIndex] === 0) touched.push(textIndex);
-          textWord[textIndex] += idf;
+          textWord[values[k]] += idf;
         }
       }
     }
@@ -214,18 +211,19 @@ export class FinderIndex extends Hierarchy {
       gramWeight += idf;
       const { offsets, values } = state.textsOfGram;
       for (let k = offsets[id]; k < offsets[id + 1]; k++) {
-        const textIndex = values[k];
-        if (textWord[textIndex] === 0 && textGram[textIndex] === 0) touched.push(textIndex);
-        textGram[textIndex] += idf;
+        textGram[values[k]] += idf;
       }
     }
     // Trigrams of the query the index does not know (a typo, an unknown word) count at the highest weight.
     const textTotal = state.textLevel.length;
     const queryGramWeight = gramWeight + unknownGrams * Math.log(1 + (textTotal + 0.5) / 1.5);
 
-    for (const textIndex of touched) {
+    // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
+    // of those touched inside the loops above (half a 2,000-character query's time in those loops).
+    for (let textIndex = 0; textIndex < textWord.length; textIndex++) {
       const word = textWord[textIndex];
       const gram = textGram[textIndex];
+      if (word === 0 && gram === 0) continue;
       textWord[textIndex] = 0;
       textGram[textIndex] = 0;
       if (fold >= 0 && state.textFold[textIndex] === fold) continue;
