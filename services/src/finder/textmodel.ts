@@ -278,7 +278,7 @@ export function trainTextModel(
   return state;
 }
 
-/** The dot product of row `out[row..row + dim)` with `hidden`, four products at a time (twice as fast). */
+/** The dot product of row `out[row..row + dim)` with `hidden`, four products at a time (the text model's scores of a query in a third less time). */
 function dot(out: Float32Array, row: number, hidden: Float32Array, dim: number): number {
   let a = 0;
   let b = 0;
