@@ -187,6 +187,8 @@ export const MATERIAL_WORDS = Object.keys(GROUPS[0].values).map((name) => WORDS[
 const TEXTILE = /\b(of|or) textile (materials|fabrics)\b/;
 const FIBRES = ['cotton', 'wool', 'silk', 'synthetic'].reduce((mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)), 0);
 
+/** The fibres in the order of their chapters: silk 50, wool 51, cotton 52, man-made 54 and 55. */
+const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
@@ -247,6 +249,8 @@ function predominantMaterials(value: string): number {
   const most = Math.max(...shares.values());
   let mask = 0;
   for (const [bit, share] of shares) if (share === most) mask |= 1 << bit;
+  // Equal shares of fibres: the fibre whose heading comes last in the nomenclature (Section XI, note 2 (A)).
+  if ((mask & FIBRES) === mask && mask & (mask - 1)) mask = 1 << FIBRE_ORDER.filter((bit) => mask & (1 << bit)).at(-1)!;
   return mask;
 }
 
@@ -294,6 +298,11 @@ const ENGINE_WEIGHT = 3;
  * wool, and nylon" is no longer acrylic tow, nor "women's knit vest made of polyester fabric" polyester fabric.
  */
 const FORM_WEIGHT = 2;
+/**
+ * Goods of one material are not classified as of another: a code that states only other materials than the
+ * query's is ruled out, as the lexicon's texts often name the goods without their material (below).
+ */
+const MATERIAL_WEIGHT = 3;
 /** A part is classified with the parts of its goods (8481.90 for a valve body), not with the goods: a rule as well. */
 const PART_WEIGHT = 3;
 
@@ -322,6 +331,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     if (inside) agree++;
     else conflict++;
   }
+  if (query.masks[0] && code.masks[0] && !(query.masks[0] & code.masks[0])) rules -= MATERIAL_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];
   if (form && code.masks[FORM]) rules += form & code.masks[FORM] ? FORM_WEIGHT : -FORM_WEIGHT;
@@ -337,4 +347,38 @@ export function withEngineRanges(codes: string[], attributes: Attributes[]): Att
   return attributes.map((item, index) =>
     Number.isNaN(item.range[0]) && ranged.has(codes[index].slice(0, 4)) ? { ...item, range: [-1, -1] as [number, number] } : item,
   );
+}
+
+/**
+ * The subheadings a lexicon text labelled `code` speaks for when it names the goods but not their material
+ * ("jackets and blazers - knitted men's or boys" is labelled 6103.31, of wool, the first of the four jackets):
+ * every subheading of the same goods (below the same one-dash subheading, or the same heading and text before
+ * ";") that states a material, when they state different ones. Otherwise only `code`.
+ */
+export function materialSiblings(subheadings: Map<string, { description: string }>): Map<string, string[]> {
+  const groups = new Map<string, Array<{ code: string; mask: number }>>();
+  for (const [code, { description }] of subheadings) {
+    const mask = attributesOf(description, true).masks[0];
+    if (!mask) continue;
+    // One-dash subheadings split by a second dash (6103.31 to 6103.39) group by their first five digits; the
+    // others (6110.20, 6110.30, 6110.90) by their heading and goods.
+    const key = code[5] !== '0' ? code.slice(0, 5) : `${code.slice(0, 4)} ${normalize(description.split(';')[0])}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push({ code, mask });
+  }
+  const result = new Map<string, string[]>();
+  for (const members of groups.values()) {
+    // A material all of them state is not what they split by ("Iron or steel; ... wood screws").
+    const common = members.reduce((mask, member) => mask & member.mask, -1);
+    if (new Set(members.map((member) => member.mask)).size < 2) continue;
+    const codes = members.map((member) => member.code);
+    for (const member of members) if (member.mask & ~common) result.set(member.code, codes);
+  }
+  return result;
+}
+
+/** The codes a labelled text speaks for (see materialSiblings). */
+export function codesOfText(siblings: Map<string, string[]>, text: string, code: string): string[] {
+  const group = siblings.get(code);
+  return group && !attributesOf(text).masks[0] ? group : [code];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEAD_NOUN_WEIGHT, headNouns, headPhrase, TAIL_WEIGHT } from './index-state.js';
-import { attributesOf, attributeWords, compareAttributes, partsCode } from './attributes.js';
+import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode } from './attributes.js';
 import { withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
@@ -51,9 +51,41 @@ describe('goods descriptions', () => {
     expect(material('T-shirt Cotton 40% Polyester 60%')).toEqual(['polyester']);
     expect(material('chemise 65 % de coton, 35 % polyester')).toEqual(['100% cotton']);
     expect(material('jacket 80% wool 20% nylon, lining 100% polyester')).toEqual(['wool']);
-    // Equal shares, or a single share, say nothing of which predominates.
-    expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['100% cotton', 'polyester']);
+    // Equal shares of fibres: the fibre of the last chapter (Section XI, note 2 (A)); a single share says nothing.
+    expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['polyester']);
+    expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
     expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton', 'polyester']);
+  });
+
+  it('rules out a code of other materials than the goods are made of', () => {
+    const rules = (query: string, code: string) =>
+      compareAttributes(attributesOf(query), attributesOf(`Jerseys, pullovers; ${code}`, true)).rules;
+    const polyester = "men's knit pullover made from 100% polyester";
+    // The same garment rule for all of them: only the material differs.
+    const silent = rules(polyester, 'knitted or crocheted');
+    expect(rules(polyester, 'of cotton, knitted or crocheted')).toBeLessThan(silent);
+    expect(rules(polyester, 'of man-made fibres, knitted or crocheted')).toBe(silent);
+    expect(rules(polyester, 'of textile materials (other than wool or fine animal hair, cotton or man-made fibres)')).toBe(silent);
+    // Goods whose material is not given are not ruled out.
+    expect(rules("men's pullover", 'of cotton')).toBe(rules("men's pullover", 'of man-made fibres'));
+  });
+
+  it('reads a lexicon text that names goods without their material as speaking for each material of those goods', () => {
+    const { nomenclature } = testFinder();
+    const siblings = materialSiblings(nomenclature.subheadings);
+    // The UK reference is labelled 6103.31, of wool, the first of the four jackets.
+    expect(codesOfText(siblings, "jackets and blazers - knitted or crocheted men's or boys", '610331')).toEqual([
+      '610331',
+      '610332',
+      '610333',
+      '610339',
+    ]);
+    expect(codesOfText(siblings, 'pullover', '611020')).toEqual(['611020', '611030', '611090']);
+    // A text that states its material keeps its code; so does one for goods that all share theirs ("Iron or
+    // steel; ... wood screws" does not split bolts by material).
+    expect(codesOfText(siblings, 'woollen jackets, knitted, men', '610331')).toEqual(['610331']);
+    expect(codesOfText(siblings, 'bolts', '731815')).toEqual(['731815']);
+    expect(codesOfText(siblings, 'backpacks', '420291')).toEqual(['420291', '420292', '420299']);
   });
 
   it('tells a garment from the fabric it is made of, and rules out the other', () => {
@@ -162,10 +194,13 @@ describe('goods descriptions', () => {
     expect(kit.head4[index.headingOf[at('300650')]]).toBe(1);
     expect(Math.max(...kit.rules)).toBe(0);
     // A text names the goods of its list, not the words that describe them: "bottled water" is water, so
-    // the bottles of 70.10 get the score and the waters of 22.01 do not.
-    const bottle = index.features('stainless steel water bottle');
+    // the bottles of 70.10 get the score and the waters of 22.01 do not (a bottle of no stated material: the
+    // bottles of 70.10 are of glass).
+    const bottle = index.features('water bottle');
     expect(bottle.head4[index.headingOf[at('220110')]]).toBe(0);
     expect(bottle.rules[at('701090')] - bottle.rules[at('220110')]).toBe(HEAD_NOUN_WEIGHT);
+    const steel = index.features('stainless steel water bottle');
+    expect(steel.rules[at('701090')]).toBeLessThan(steel.rules[at('220110')]);
   });
 
   it('reads the goods a text names: the last word of each item of its list', () => {

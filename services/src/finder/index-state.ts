@@ -2,6 +2,7 @@
 import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
+import { codesOfText, materialSiblings } from './attributes.js';
 import { FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
 export const PRIOR_CAP = 20;
@@ -215,14 +216,17 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
   shape.chapters.forEach((code, owner) =>
     texts.push({ text: nomenclature.chapters.get(code)!.description, level: 2, owner, fold: -1, official: true }),
   );
+  const siblings = materialSiblings(nomenclature.subheadings);
   for (const item of lexicon) {
     const fold = item.source === 'translation' ? -1 : foldOf(item.text);
     if (item.code.length === 6) {
-      const owner = shape.codeIndex.get(item.code);
-      if (owner === undefined) continue;
-      texts.push({ text: item.text, level: 6, owner, fold, official: false });
-      lexiconCount[owner]++;
-      if (fold >= 0) foldCount[fold * shape.codes.length + owner]++;
+      for (const code of codesOfText(siblings, item.text, item.code)) {
+        const owner = shape.codeIndex.get(code);
+        if (owner === undefined) continue;
+        texts.push({ text: item.text, level: 6, owner, fold, official: false });
+        lexiconCount[owner]++;
+        if (fold >= 0) foldCount[fold * shape.codes.length + owner]++;
+      }
     } else if (item.code.length === 4) {
       const owner = shape.headingIndex.get(item.code);
       if (owner === undefined) continue;
