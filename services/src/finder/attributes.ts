@@ -224,6 +224,8 @@ const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|সিসি)/;
 /** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
 const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;
 const SHARE_AFTER = /([\p{L}-]+)\s*:?\s*(\d{1,3}(?:[.,]\d+)?)\s*%/gu;
+/** Where a description turns from the goods to their trimmings and features. */
+const ACCESSORY = /\b(with|featuring|trimmed)\b/;
 /** What a garment's lining is made of does not make the garment's material. */
 const LINING = /\b(lining|lined|doublure|forro)\b/;
 
@@ -263,6 +265,13 @@ export function attributesOf(text: string, isCode = false): Attributes {
       if (pattern.test(value)) masks[position] |= 1 << bit;
     });
   });
+  // What the goods are made of, not what they are trimmed with: "handbag made of nylon woven fabric with
+  // leather straps" is of nylon. The materials before "with" are the goods', when there are any.
+  if (!isCode) {
+    const main = value.split(ACCESSORY)[0];
+    const own = Object.values(GROUPS[0].values).reduce((mask, pattern, bit) => (pattern.test(main) ? mask | (1 << bit) : mask), 0);
+    if (own) masks[0] = own;
+  }
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
   if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES;

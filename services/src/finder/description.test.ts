@@ -54,7 +54,16 @@ describe('goods descriptions', () => {
     // Equal shares of fibres: the fibre of the last chapter (Section XI, note 2 (A)); a single share says nothing.
     expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['polyester']);
     expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
-    expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton', 'polyester']);
+    expect(material('shirt 100% cotton, nylon buttons')).toEqual(['100% cotton', 'polyester']);
+  });
+
+  it('reads the material of the goods, not of what they are trimmed with', () => {
+    const material = (text: string) => attributeWords(attributesOf(text)).material;
+    expect(material("woman's handbag made of nylon woven fabric with leather straps")).toEqual(['polyester']);
+    expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton']);
+    // Goods of no stated material are of what they are made with.
+    expect(material('hand tools with steel blades')).toEqual(['steel']);
+    expect(material('brush cutter featuring a carbon steel blade and a nylon handle')).toEqual(['polyester', 'steel']);
   });
 
   it('rules out a code of other materials than the goods are made of', () => {
