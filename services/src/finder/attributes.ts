@@ -205,6 +205,8 @@ export interface Attributes {
   range: [number, number];
   /** A part of goods (a query), or a code of parts (partsCode). */
   part: boolean;
+  /** A query for an article of plastics or rubber, not a primary form of them; a code of primary forms only. */
+  article: boolean;
 }
 
 /**
@@ -218,6 +220,19 @@ export function partsCode(heading: string, subheading: string): boolean {
   const own = normalize(subheading).replace(NEGATED, ' ');
   return /\bparts\b(?! of the body)/.test(own) || /^parts\b/.test(normalize(heading));
 }
+
+/**
+ * Articles (tiles, sheets, film, tape, adhesives, bags...) against the primary forms of their plastic or rubber
+ * (liquids, pastes, powders, granules, blocks: chapter 39, note 6): "vinyl tiles made from polyvinyl chloride"
+ * are floor coverings of 39.18, not PVC of 39.04. A code of primary forms only is ruled out for a query that
+ * names an article and no primary form.
+ */
+const ARTICLE =
+  /\b(tiles?|sheets?|sheeting|films?|foils?|plates?|tapes?|strips?|bags?|sacks?|mats?|tablecloths?|pipes?|tubes?|tubing|hoses?|containers?|bottles?|boxes|cases?|adhesives?|glues?|coverings?|profiles?|rods?|panels?|boards?|doors?|windows?|tanks?|buckets?|cups?|toys?|articles?|parts?|gloves?|belts?|belting|seals?|gaskets?|rings?|wire|cables?)\b/;
+const PRIMARY =
+  /\b(primary forms?|resins?|granules?|granulated|pellets?|powders?|powdered|flakes?|chips|liquids?|pastes?|dispersions?|emulsions?|solutions?|blocks?|lumps?|masterbatch|latex|crumb|bales?)\b/;
+const PRIMARY_CODE = /\bprimary forms?\b/;
+const PRIMARY_WEIGHT = 3;
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|সিসি)/;
 
@@ -293,7 +308,10 @@ export function attributesOf(text: string, isCode = false): Attributes {
       under ? Number(under[1].replace(/,/g, '')) : stated ? Infinity : NaN,
     ];
   }
-  return { masks, cc, range, part: !isCode && PART.test(value) };
+  const article = isCode
+    ? PRIMARY_CODE.test(value) && !/\b(plates|sheets|strip)\b/.test(value)
+    : ARTICLE.test(value) && !PRIMARY.test(value);
+  return { masks, cc, range, part: !isCode && PART.test(value), article };
 }
 
 /**
@@ -318,7 +336,8 @@ const PART_WEIGHT = 3;
 /**
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
  * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
- * form (garment or fabric) the same as (+) or other than (-) the code's; 0 where either is silent.
+ * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
+ * another), a code of other materials only (-), of primary forms for an article (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
   let groups = 0;
@@ -341,6 +360,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     else conflict++;
   }
   if (query.masks[0] && code.masks[0] && !(query.masks[0] & code.masks[0])) rules -= MATERIAL_WEIGHT;
+  if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];
   if (form && code.masks[FORM]) rules += form & code.masks[FORM] ? FORM_WEIGHT : -FORM_WEIGHT;

@@ -79,6 +79,23 @@ describe('goods descriptions', () => {
     expect(rules("men's pullover", 'of cotton')).toBe(rules("men's pullover", 'of man-made fibres'));
   });
 
+  it('rules out the primary forms of a plastic for an article made of it, not for the plastic itself', () => {
+    const pvc = attributesOf(
+      'Polymers of vinyl chloride, in primary forms; poly(vinyl chloride), not mixed with any other substances',
+      true,
+    );
+    const tiles = attributesOf('Floor, wall or ceiling coverings; of polymers of vinyl chloride', true);
+    const rules = (query: string, code: typeof pvc) => compareAttributes(attributesOf(query), code).rules;
+    expect(rules('vinyl tiles made from polyvinyl chloride (PVC)', pvc)).toBeLessThan(
+      rules('vinyl tiles made from polyvinyl chloride (PVC)', tiles),
+    );
+    expect(rules('PVC resin powder', pvc)).toBe(rules('PVC resin powder', tiles));
+    expect(rules('PVC', pvc)).toBe(0);
+    // Synthetic rubber comes in primary forms or in sheets: its sheets are not ruled out.
+    const rubber = attributesOf('Synthetic rubber, in primary forms or in plates, sheets or strip; styrene-butadiene rubber', true);
+    expect(rules('rubber sheets', rubber)).toBe(0);
+  });
+
   it('reads a lexicon text that names goods without their material as speaking for each material of those goods', () => {
     const { nomenclature } = testFinder();
     const siblings = materialSiblings(nomenclature.subheadings);
