@@ -234,7 +234,7 @@ const PRIMARY =
 const PRIMARY_CODE = /\bprimary forms?\b/;
 const PRIMARY_WEIGHT = 3;
 
-const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|সিসি)/;
+const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|سي ?سي|سم ?3|সিসি)/;
 
 /** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
 const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;
@@ -332,12 +332,18 @@ const FORM_WEIGHT = 2;
 const MATERIAL_WEIGHT = 3;
 /** A part is classified with the parts of its goods (8481.90 for a valve body), not with the goods: a rule as well. */
 const PART_WEIGHT = 3;
+/**
+ * Used goods are not new goods, nor new goods used: a code that states only the other condition ("new
+ * pneumatic tyres" for "neumáticos usados", worn clothing for new) is ruled out, like another material.
+ */
+const CONDITION_WEIGHT = 3;
+const CONDITION = GROUPS.findIndex((group) => group.name === 'condition');
 
 /**
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
  * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
  * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
- * another), a code of other materials only (-), of primary forms for an article (-); 0 where either is silent.
+ * another), a code of other materials only (-) or of the other condition only (new or used, -), of primary forms for an article (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
   let groups = 0;
@@ -360,6 +366,8 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     else conflict++;
   }
   if (query.masks[0] && code.masks[0] && !(query.masks[0] & code.masks[0])) rules -= MATERIAL_WEIGHT;
+  const condition = query.masks[CONDITION];
+  if (condition && code.masks[CONDITION] && !(condition & code.masks[CONDITION])) rules -= CONDITION_WEIGHT;
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];

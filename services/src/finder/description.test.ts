@@ -18,6 +18,9 @@ describe('goods descriptions', () => {
     expect(headPhrase('Logitech wireless mouse graphite')).toBe('logitech wireless mouse');
     expect(headPhrase('black tea')).toBe('black tea');
     expect(headPhrase('black')).toBe('black');
+    // "set of 6" after the goods counts them: the goods come before it, not after it.
+    expect(headPhrase('Cotton Bath Towels Set of 6')).toBe('cotton bath towels set');
+    expect(headPhrase('set of kitchen knives')).toBe('kitchen knives');
   });
 
   it('weighs the words outside the head phrase less, except after a head that says nothing of the goods', () => {
@@ -77,6 +80,18 @@ describe('goods descriptions', () => {
     expect(rules(polyester, 'of textile materials (other than wool or fine animal hair, cotton or man-made fibres)')).toBe(silent);
     // Goods whose material is not given are not ruled out.
     expect(rules("men's pullover", 'of cotton')).toBe(rules("men's pullover", 'of man-made fibres'));
+  });
+
+  it('rules out a code of the other condition: new goods for used goods, worn clothing for new', () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const newTyres = 'Rubber; new pneumatic tyres, of a kind used on motor cars';
+    const usedTyres = 'Rubber; used pneumatic tyres';
+    for (const query of ['used tyres', 'neumáticos usados', 'إطارات مستعملة', 'পুরাতন টায়ার'])
+      expect(rules(query, newTyres), query).toBeLessThan(rules(query, usedTyres));
+    expect(rules('new tyres', usedTyres)).toBeLessThan(rules('new tyres', newTyres));
+    // Silent on either side, nothing is ruled out.
+    expect(rules('tyres', newTyres)).toBe(rules('tyres', usedTyres));
+    expect(rules('used tyres', 'Rubber; retreaded tyres')).toBe(0);
   });
 
   it('rules out the primary forms of a plastic for an article made of it, not for the plastic itself', () => {
@@ -152,6 +167,8 @@ describe('goods descriptions', () => {
     expect(words('বৈদ্যুতিক ইস্ত্রি').power).toEqual(['electric']);
     expect(words('পুরাতন গাড়ি').condition).toEqual(['used']);
     expect(attributesOf('পুরাতন গাড়ি ১৫০০ সিসি').cc).toBe(1500);
+    expect(attributesOf('سيارة مستعملة 1500 سي سي').cc).toBe(1500);
+    expect(attributesOf('سيارة سعة محركها ١٥٠٠ سم3').cc).toBe(1500);
     // Not the glass of "কাঁচা আম" (raw mango), nor the wool of "উল্টো" (reverse).
     expect(words('কাঁচা আম').material).toEqual([]);
     expect(words('উল্টো').material).toEqual([]);

@@ -16,7 +16,7 @@ const WEARERS = /^\s*(?:(?:men|mens|women|womens|boy|boys|girl|girls|ladies|chil
 
 /** Words that count or group the goods ("a pair of gloves", "five grades of resin"): the goods follow "of". */
 const QUANTITY =
-  /^(?:[\w-]+ )*?(?:variety|varieties|pair|pairs|set|sets|assortment|range|type|types|grade|grades|piece|pieces|quantity|number|lot|lots|series|selection|collection|kind|kinds|style|styles|model|models|shipment) of /;
+  /^(?:[\w-]+ )*?(?:variety|varieties|pair|pairs|set|sets|assortment|range|type|types|grade|grades|piece|pieces|quantity|number|lot|lots|series|selection|collection|kind|kinds|style|styles|model|models|shipment) of (?!\d)/;
 
 /** A participle followed by a preposition ("film composed of", "receiver installed in") ends the head phrase too. */
 const PARTICIPLE = / [a-z]+ed (?=(?:of|with|in|for|from|to|by|on|as|at|into|under) )/g;
