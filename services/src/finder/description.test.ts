@@ -246,6 +246,26 @@ describe('goods descriptions', () => {
     expect(steel.rules[at('701090')]).toBeLessThan(steel.rules[at('220110')]);
   });
 
+  it('gives the same score to the codes of the heading that names the goods a part belongs to', () => {
+    const { index } = testFinder();
+    const at = (code: string) => index.codeIndex.get(code)!;
+    // Both are codes of parts (the same parts rule): only 84.81 names valves.
+    const part = index.features('transmission spool valve part used in an automatic transmission');
+    expect(part.rules[at('848190')] - part.rules[at('848390')]).toBe(HEAD_NOUN_WEIGHT);
+    // A kit is not a part of what it is for: no heading gets the score (the hearing aids of 90.21 are not "first aid").
+    expect(Math.max(...index.features('first aid kit').rules)).toBe(0);
+  });
+
+  it('does not read the units of an engine capacity as words of the goods', () => {
+    const terms = (text: string) =>
+      testFinder()
+        .index.queryTerms(text)
+        .map((item) => item.term);
+    expect(terms('سيارة مستعملة 1500 سي سي')).not.toContain('سي');
+    expect(terms('used car 1500 cc')).not.toContain('cc');
+    expect(terms('used car 1500 cc')).toContain('car');
+  });
+
   it('reads the goods a text names: the last word of each item of its list', () => {
     expect(headNouns('bottled water')).toEqual(['water']);
     expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([

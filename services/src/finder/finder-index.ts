@@ -8,6 +8,7 @@ import {
   PRIOR_CAP,
   headPhrase,
   GENERIC_HEADS,
+  PART_HEADS,
   HEAD_NOUN_WEIGHT,
   MATERIAL_TERMS,
   TAIL_WEIGHT,
@@ -89,10 +90,16 @@ export class FinderIndex extends Hierarchy {
   }
 
   /**
-   * A text's head phrase, its terms (without who the goods are for), its head noun (its last term) and
-   * whether the words outside it weigh less.
+   * A text's head phrase, its terms (without who the goods are for), its head noun (its last term), the
+   * goods that noun belongs to when it is generic ("part"), and whether the words outside it weigh less.
    */
-  private head(text: string): { phrase: string; head: Set<string>; noun: string | undefined; discount: boolean } {
+  private head(text: string): {
+    phrase: string;
+    head: Set<string>;
+    noun: string | undefined;
+    owner: string | undefined;
+    discount: boolean;
+  } {
     let phrase = headPhrase(text);
     let list = terms(phrase);
     const isKnown = (term: string) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0;
@@ -110,7 +117,9 @@ export class FinderIndex extends Hierarchy {
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);
     const noun = list.at(-1);
-    return { phrase, head, noun, discount: known && !GENERIC_HEADS.has(noun ?? '') };
+    // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve.
+    const owner = list.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)).at(-1);
+    return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
 
   /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
@@ -250,19 +259,13 @@ export class FinderIndex extends Hierarchy {
       }
     }
     const headNoun = this.termIds.get(head.noun ?? '');
-    if (headNoun !== undefined) {
-      const { offsets, values } = state.textsOfHead;
-      for (let k = offsets[headNoun]; k < offsets[headNoun + 1]; k++) {
-        const textIndex = values[k];
-        if (fold >= 0 && state.textFold[textIndex] === fold) continue;
-        const owner = state.textOwner[textIndex];
-        const level = state.textLevel[textIndex];
+    if (headNoun !== undefined)
+      this.textsNaming(headNoun, fold, (owner, level) => {
         if (level === 6) {
           result.head6[owner] = 1;
           result.head4[this.headingOf[owner]] = 1;
         } else if (level === 4) result.head4[owner] = 1;
-      }
-    }
+      });
     if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
     const asked = attributesOf(text);
     if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc) || asked.part) {
@@ -277,7 +280,27 @@ export class FinderIndex extends Hierarchy {
     // training queries are the lexicon's texts, whose head noun is nearly always in their code's texts).
     if (headNoun !== undefined && head.discount)
       for (let index = 0; index < N6; index++) result.rules[index] += HEAD_NOUN_WEIGHT * result.head4[this.headingOf[index]];
+    // A part, component or attachment of goods ("valve part", "tool attachments"): the same rule for the
+    // heading that names those goods.
+    const ownerId = PART_HEADS.has(head.noun ?? '') ? this.termIds.get(head.owner ?? '') : undefined;
+    if (ownerId !== undefined) {
+      const named = new Uint8Array(N4);
+      this.textsNaming(ownerId, fold, (owner, level) => {
+        if (level === 6) named[this.headingOf[owner]] = 1;
+        else if (level === 4) named[owner] = 1;
+      });
+      for (let index = 0; index < N6; index++) result.rules[index] += HEAD_NOUN_WEIGHT * named[this.headingOf[index]];
+    }
     return result;
+  }
+
+  /** Visits the owner and level of every text naming a term as goods (headNouns), but those of `fold`. */
+  private textsNaming(term: number, fold: number, visit: (owner: number, level: number) => void): void {
+    const { textsOfHead, textFold, textOwner, textLevel } = this.state;
+    for (let k = textsOfHead.offsets[term]; k < textsOfHead.offsets[term + 1]; k++) {
+      const text = textsOfHead.values[k];
+      if (fold < 0 || textFold[text] !== fold) visit(textOwner[text], textLevel[text]);
+    }
   }
 
   /** The feature vector of one code, in FEATURES order. */

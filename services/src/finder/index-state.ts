@@ -58,8 +58,10 @@ export function headNouns(text: string): string[] {
  */
 export const TAIL_WEIGHT = 0.5;
 
+/** Stemmed head nouns of what belongs to other goods: the words before them name those goods ("valve part"). */
+export const PART_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit']);
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
-export const GENERIC_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit', 'kit', 'articl', 'product', 'good']);
+export const GENERIC_HEADS = new Set([...PART_HEADS, 'kit', 'articl', 'product', 'good']);
 
 /**
  * Added to the score of every code whose heading has a text naming the query's head noun ("women's knit

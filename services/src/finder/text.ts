@@ -168,15 +168,15 @@ export const STOP_WORDS = new Set(
     'such all any each both which whether but including excluding n e c nec nes incl excl kind kinds used use type types etc',
     'new original genuine premium quality best sale free shipping brand high pack packs pcs pc piece pieces set sets lot box boxes',
     'pair pairs size sizes unit units item items model version edition style color colour colours approx about only more less',
-    'x kg g gm gms gram grams ml l litre litres cl oz lb lbs mm cm m inch inches ft w kw v mah gb tb hz',
+    'x kg g gm gms gram grams ml l litre litres cl oz lb lbs mm cm m inch inches ft w kw v mah gb tb hz cc',
     // French
     'le la les un une des du de d l et ou en au aux pour avec sans sur par dans qui que est sont neuf neuve neufs',
     // Spanish
     'el los las uno una unos unas del y o para con sin por en que es son nuevo nueva',
     // Arabic (normalised forms)
-    'من في على مع و او الى عن ذو ذات هذا هذه جديد جديده',
+    'من في على مع و او الى عن ذو ذات هذا هذه جديد جديده سي',
     // Bengali
-    'ও এবং থেকে জন্য করা সহ এর নতুন',
+    'ও এবং থেকে জন্য করা সহ এর নতুন সিসি',
   ]
     .join(' ')
     .split(/\s+/),
