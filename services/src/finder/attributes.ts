@@ -343,7 +343,8 @@ const CONDITION = GROUPS.findIndex((group) => group.name === 'condition');
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
  * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
  * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
- * another), a code of other materials only (-) or of the other condition only (new or used, -), of primary forms for an article (-); 0 where either is silent.
+ * another), a code of other materials only (-) or of the other condition only (new or used, -), of primary
+ * forms for an article (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
   let groups = 0;
