@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HEAD_NOUN_WEIGHT, headNouns, headPhrase, TAIL_WEIGHT } from './index-state.js';
+import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, TAIL_WEIGHT } from './index-state.js';
 import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode } from './attributes.js';
-import { withoutOrigin } from './text.js';
+import { normalize, terms, withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
 /** How the finder reads a goods description as customs officers write them: the goods first, then what they are made of and for. */
@@ -254,6 +254,31 @@ describe('goods descriptions', () => {
     expect(part.rules[at('848190')] - part.rules[at('848390')]).toBe(HEAD_NOUN_WEIGHT);
     // A kit is not a part of what it is for: no heading gets the score (the hearing aids of 90.21 are not "first aid").
     expect(Math.max(...index.features('first aid kit').rules)).toBe(0);
+  });
+
+  it('reads the Arabic HS texts as well, changing for English descriptions only the Latin words they write', () => {
+    const finder = testFinder();
+    // "used tyres": the Arabic text of 4012.20 says so; the translated lexicon has "مستعملة" only for worn clothing.
+    expect(finder.predict('إطارات مستعملة', 1).predictions[0].code).toBe('401220');
+    const english = buildState(finder.nomenclature, []);
+    const both = buildState(finder.nomenclature, [], { official: [finder.sources.hsTexts.get('ar')!] });
+    expect(both.textLevel.length).toBeGreaterThan(english.textLevel.length + 5000);
+    expect(both.desc.lengthNorm).toEqual(english.desc.lengthNorm);
+    expect(both.head.lengthNorm).toEqual(english.head.lengthNorm);
+    expect(both.chap.lengthNorm).toEqual(english.chap.lengthNorm);
+    // The weights of English words and trigrams stay the same, but those of the few Latin words that the
+    // Arabic texts write themselves ("PCB", "HFC", "OLED").
+    const arabic = new Set(terms(normalize([...finder.sources.hsTexts.get('ar')!.values()].join(' '))));
+    const changed = (names: 'terms' | 'grams', weights: 'idf' | 'gramIdf') => {
+      const before = new Map(english[names].map((name, position) => [name, english[weights][position]]));
+      const after = new Map(both[names].map((name, position) => [name, both[weights][position]]));
+      const latin = [...before.keys()].filter((name) => /^[a-z ]+$/.test(name));
+      expect(latin.length).toBeGreaterThan(3000);
+      return latin.filter((name) => before.get(name) !== after.get(name));
+    };
+    const words = changed('terms', 'idf');
+    expect(words.filter((term) => !arabic.has(term))).toEqual([]);
+    expect(words.length + changed('grams', 'gramIdf').length).toBeLessThan(200);
   });
 
   it('does not read the units of an engine capacity as words of the goods', () => {

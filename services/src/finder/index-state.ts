@@ -161,8 +161,16 @@ export function invert(lists: ArrayLike<number>[], size: number): Packed {
   return { offsets, values };
 }
 
-/** Builds the index state from the nomenclature and the labelled texts. */
-export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], options: { k1?: number; b?: number } = {}): IndexState {
+/**
+ * Builds the index state from the nomenclature and the labelled texts. `official`: HS texts in another
+ * script by code (chapter, heading, subheading), read like the English ones; the length of a BM25 document
+ * is that of its English text, so that they change nothing for an English description.
+ */
+export function buildState(
+  nomenclature: Nomenclature,
+  lexicon: LabelledText[],
+  options: { k1?: number; b?: number; official?: Map<string, string>[] } = {},
+): IndexState {
   const k1 = options.k1 ?? DEFAULT_PARAMS.k1;
   const b = options.b ?? DEFAULT_PARAMS.b;
   const shape = new Hierarchy(nomenclature);
@@ -203,6 +211,13 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
     return [...ids(chapter.description), ...ids(chapter.sectionName)];
   });
 
+  const official = options.official ?? [];
+  const lengths = (docs: number[][]) => docs.map((doc) => doc.length);
+  const descLength = lengths(descDocs);
+  const officialDocs = (docs: number[][], codes: string[]) =>
+    codes.forEach((code, owner) => {
+      for (const byCode of official) docs[owner].push(...ids(byCode.get(code) ?? ''));
+    });
   // Texts: official descriptions, lexicon and examples
   const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean }> = [];
   const lexiconCount = new Int32Array(shape.codes.length);
@@ -218,6 +233,23 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
   shape.chapters.forEach((code, owner) =>
     texts.push({ text: nomenclature.chapters.get(code)!.description, level: 2, owner, fold: -1, official: true }),
   );
+  const beforeOfficial = texts.length;
+  for (const byCode of official) {
+    // A subheading's own text is often a fragment ("غيرها", other): read after its heading's.
+    shape.codes.forEach((code, owner) => {
+      const own = byCode.get(code);
+      if (own) texts.push({ text: `${byCode.get(code.slice(0, 4)) ?? ''} ${own}`, level: 6, owner, fold: -1, official: true });
+    });
+    for (const [level, codes] of [
+      [4, shape.headings],
+      [2, shape.chapters],
+    ] as const)
+      codes.forEach((code, owner) => {
+        const own = byCode.get(code);
+        if (own) texts.push({ text: own, level, owner, fold: -1, official: true });
+      });
+  }
+  const officialCount = texts.length - beforeOfficial;
   const siblings = materialSiblings(nomenclature.subheadings);
   for (const item of lexicon) {
     const fold = item.source === 'translation' ? -1 : foldOf(item.text);
@@ -241,6 +273,11 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
       chapDocs[owner].push(...ids(item.text));
     }
   }
+  const headLength = lengths(headDocs);
+  const chapLength = lengths(chapDocs);
+  officialDocs(descDocs, shape.codes);
+  officialDocs(headDocs, shape.headings);
+  officialDocs(chapDocs, shape.chapters);
   const rawTextTerms = texts.map((item) => ids(item.text));
   const rawTextHeads = texts.map((item) => headNouns(item.text).map((term) => idOf(termIds, term)));
   const textGrams = texts.map((item) => analyse(item.text).grams);
@@ -289,7 +326,7 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
   const idf = Float64Array.from(df, (count) => (count === 0 ? 0 : Math.log(1 + (total - count + 0.5) / (count + 0.5))));
 
   // BM25 levels
-  const level = (docs: number[][], sets: number[][]): Bm25State => {
+  const level = (docs: number[][], sets: number[][], length: number[]): Bm25State => {
     const postings = invert(sets, termCount);
     const tf = new Float64Array(postings.values.length);
     const fill = postings.offsets.slice(0, termCount);
@@ -298,15 +335,16 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
       for (const id of doc) counts.set(id, (counts.get(id) ?? 0) + 1);
       for (const [id, count] of counts) tf[fill[id]++] = count;
     });
-    const average = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, docs.length);
-    const lengthNorm = Float64Array.from(docs, (doc) => k1 * (1 - b + (b * doc.length) / (average || 1)));
+    const average = length.reduce((sum, value) => sum + value, 0) / Math.max(1, length.length);
+    const lengthNorm = Float64Array.from(length, (value) => k1 * (1 - b + (b * value) / (average || 1)));
     return { docs: postings, tf, lengthNorm };
   };
 
   // Trigrams: weights over texts; those in more than a sixth of the texts carry little and cost much: left out.
+  // The texts in another script are not counted: they would change the weights of the English trigrams.
   const gramDf = new Int32Array(gramCount);
   for (const grams of textGrams) for (const id of grams) gramDf[id]++;
-  const textTotal = texts.length;
+  const textTotal = texts.length - officialCount;
   const gramCap = Math.max(50, Math.floor(textTotal / 6));
   const gramIdf = Float64Array.from(gramDf, (count) =>
     count === 0 || count > gramCap ? 0 : Math.log(1 + (textTotal - count + 0.5) / (count + 0.5)),
@@ -336,9 +374,9 @@ export function buildState(nomenclature: Nomenclature, lexicon: LabelledText[], 
     textsOfTerm: invert(textTerms, termCount),
     textsOfHead: invert(rawTextHeads, termCount),
     textsOfGram: invert(keptGrams, gramCount),
-    desc: level(descDocs, descSets),
-    head: level(headDocs, headSets),
-    chap: level(chapDocs, chapSets),
+    desc: level(descDocs, descSets, descLength),
+    head: level(headDocs, headSets, headLength),
+    chap: level(chapDocs, chapSets, chapLength),
     bagCode: invert(descSets, termCount),
     bagHeading: invert(headSets, termCount),
     bagChapter: invert(chapSets, termCount),

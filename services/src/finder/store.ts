@@ -167,7 +167,7 @@ export function buildIndex(
   textOptions: TextModelOptions = {},
 ): FinderIndex {
   const lexicon = [...sources.lexicon, ...exampleTexts(examples)];
-  const state = buildState(sources.nomenclature, lexicon);
+  const state = buildState(sources.nomenclature, lexicon, { official: [sources.hsTexts.get('ar') ?? new Map()] });
   const index = new FinderIndex(sources.nomenclature, state);
   const hierarchy = hierarchyOf(index.codes, index.headings, index.chapters);
   const vectors = loadWordVectors();
