@@ -32,6 +32,8 @@ export class FinderIndex extends Hierarchy {
   private readonly textWord: Float64Array;
   private readonly textGram: Float64Array;
   private readonly stamp: Int32Array;
+  /** The features last computed with `reuse` (see features). */
+  private scratch: QueryFeatures | undefined;
   private stampValue = 0;
 
   constructor(
@@ -122,20 +124,12 @@ export class FinderIndex extends Hierarchy {
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
 
-  /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
-  prior(index: number, fold: number): number {
-    const count = this.state.lexiconCount[index] - (fold >= 0 ? this.state.foldCount[fold * this.codes.length + index] : 0);
-    return Math.log1p(Math.min(count, PRIOR_CAP)) / Math.log1p(PRIOR_CAP);
-  }
-
-  /** Every feature of a query; texts of `fold` (a training query's own fold) are ignored. `withText`: the text model's scores too. */
-  features(description: string, fold = -1, withText = true): QueryFeatures {
-    const text = withoutOrigin(description);
-    const { state } = this;
+  /** Features of nothing: every value 0. */
+  private emptyFeatures(fold: number): QueryFeatures {
     const N6 = this.codes.length;
     const N4 = this.headings.length;
     const N2 = this.chapters.length;
-    const result: QueryFeatures = {
+    return {
       weight: 0,
       known: 0,
       desc: new Float64Array(N6),
@@ -156,6 +150,27 @@ export class FinderIndex extends Hierarchy {
       text: null,
       fold,
     };
+  }
+
+  /** log(1 + lexicon texts of each code), leaving out a fold's texts when training on that fold. */
+  prior(index: number, fold: number): number {
+    const count = this.state.lexiconCount[index] - (fold >= 0 ? this.state.foldCount[fold * this.codes.length + index] : 0);
+    return Math.log1p(Math.min(count, PRIOR_CAP)) / Math.log1p(PRIOR_CAP);
+  }
+
+  /**
+   * Every feature of a query; texts of `fold` (a training query's own fold) are ignored. `withText`: the text
+   * model's scores too. `reuse`: the arrays of the previous call with `reuse` are cleared and returned again,
+   * for a caller done with them before its next call (a search scores one query at a time), so that a search
+   * allocates no arrays of every code.
+   */
+  features(description: string, fold = -1, withText = true, reuse = false): QueryFeatures {
+    const text = withoutOrigin(description);
+    const { state } = this;
+    const N6 = this.codes.length;
+    const N4 = this.headings.length;
+    const result = reuse && this.scratch ? clearFeatures(this.scratch, fold) : this.emptyFeatures(fold);
+    if (reuse) this.scratch = result;
     const head = this.head(text);
     const query = this.queryTerms(text, head);
     const weight = query.reduce((sum, item) => sum + item.weight, 0);
@@ -373,3 +388,26 @@ export class FinderIndex extends Hierarchy {
  * Softmax of scores with a "none of these" option: probabilities of every code, and of none. The codes
  * share 1 - floor at most: the floor is the chance that the right code is one the model cannot see.
  */
+
+/** The same features object, every value 0 again. */
+function clearFeatures(features: QueryFeatures, fold: number): QueryFeatures {
+  for (const values of [
+    features.desc,
+    features.head,
+    features.chap,
+    features.knnL,
+    features.knnO,
+    features.knn4,
+    features.knn2,
+    features.char6,
+    features.char4,
+    features.cov,
+    features.agree,
+    features.conflict,
+    features.rules,
+    features.head6,
+    features.head4,
+  ])
+    values.fill(0);
+  return Object.assign(features, { weight: 0, known: 0, text: null, fold });
+}

@@ -163,7 +163,8 @@ export interface ScoredQuery {
 
 /** The features of a query and the softmax probabilities of every code (before the confidence mapping). */
 export function scoreQuery(index: FinderIndex, params: ModelParams, text: string): ScoredQuery {
-  const features = index.features(text);
+  // Its features are read before the next query is scored: their arrays are reused.
+  const features = index.features(text, -1, true, true);
   const scores = index.scores(features, params.weights, params.textWeight);
   const { probabilities: values, none } = probabilities(scores, params.temperature, params.nullScore, params.floor);
   return { features, values, none };
