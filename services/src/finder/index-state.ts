@@ -163,8 +163,9 @@ export function invert(lists: ArrayLike<number>[], size: number): Packed {
 
 /**
  * Builds the index state from the nomenclature and the labelled texts. `official`: HS texts in another
- * script by code (chapter, heading, subheading), read like the English ones; the length of a BM25 document
- * is that of its English text, so that they change nothing for an English description.
+ * script by code (chapter, heading, subheading), read like the English ones; BM25 lengths and trigram
+ * weights are counted without them, so that an English description is scored as before but for the few
+ * Latin words those texts write.
  */
 export function buildState(
   nomenclature: Nomenclature,
@@ -212,12 +213,6 @@ export function buildState(
   });
 
   const official = options.official ?? [];
-  const lengths = (docs: number[][]) => docs.map((doc) => doc.length);
-  const descLength = lengths(descDocs);
-  const officialDocs = (docs: number[][], codes: string[]) =>
-    codes.forEach((code, owner) => {
-      for (const byCode of official) docs[owner].push(...ids(byCode.get(code) ?? ''));
-    });
   // Texts: official descriptions, lexicon and examples
   const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean }> = [];
   const lexiconCount = new Int32Array(shape.codes.length);
@@ -273,11 +268,16 @@ export function buildState(
       chapDocs[owner].push(...ids(item.text));
     }
   }
-  const headLength = lengths(headDocs);
-  const chapLength = lengths(chapDocs);
-  officialDocs(descDocs, shape.codes);
-  officialDocs(headDocs, shape.headings);
-  officialDocs(chapDocs, shape.chapters);
+  // The official texts in another script join the BM25 documents, whose lengths stay those without them.
+  const [descLength, headLength, chapLength] = [descDocs, headDocs, chapDocs].map((docs) => docs.map((doc) => doc.length));
+  for (const [docs, codes] of [
+    [descDocs, shape.codes],
+    [headDocs, shape.headings],
+    [chapDocs, shape.chapters],
+  ] as const)
+    codes.forEach((code, owner) => {
+      for (const byCode of official) docs[owner].push(...ids(byCode.get(code) ?? ''));
+    });
   const rawTextTerms = texts.map((item) => ids(item.text));
   const rawTextHeads = texts.map((item) => headNouns(item.text).map((term) => idOf(termIds, term)));
   const textGrams = texts.map((item) => analyse(item.text).grams);
