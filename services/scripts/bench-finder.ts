@@ -7,11 +7,15 @@
 // Queries: the development set's descriptions, lexicon terms, typo variants, random word mixes and nonsense.
 // When there is no model yet, one is trained first in a separate process, so that the load is measured cold.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { finderPlugin, HS_FINDER_PREFIX } from '../src/finder/plugin.js';
 import { FinderService } from '../src/finder/service.js';
 import { CODE_DIGEST, loadFinder, modelDirectory, readCurrentArtifact } from '../src/finder/store.js';
-import { dataDigest } from '../src/finder/data.js';
+import { dataDigest, FINDER_FILES, loadDevset, TRANSLATION_LANGUAGES, translationFile } from '../src/finder/data.js';
+import { loadExternal } from '../src/finder/external.js';
+import { parseCsv } from '../src/db/csv.js';
 import { DEFAULT_FINDER_DATA_DIR } from '../src/finder/store.js';
 import { evaluate, formatEvaluation } from '../src/finder/evaluation.js';
 import { argument, resolveFromCaller } from './finder-cli.js';
@@ -33,6 +37,17 @@ if (!existing || existing.artifact.codeDigest !== CODE_DIGEST || existing.artifa
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The texts the queries are made of, read before the memory is: only these, not the finder's sources (the
+// nomenclature and the HS texts in four languages, 60 MB that a server never reads).
+const read = (file: string) => readFileSync(join(DEFAULT_FINDER_DATA_DIR, file), 'utf8');
+const devset = loadDevset(DEFAULT_FINDER_DATA_DIR).map((item) => item.description);
+const external = loadExternal(DEFAULT_FINDER_DATA_DIR).map((item) => item.description);
+const lexicon = [
+  ...Object.keys(JSON.parse(read(FINDER_FILES.references)) as Record<string, string>),
+  ...parseCsv(read(FINDER_FILES.synonyms)).map((row) => row.term.trim()),
+  ...TRANSLATION_LANGUAGES.flatMap((language) => parseCsv(read(translationFile(language))).map((row) => row.description.trim())),
+].filter((text) => text.length > 0);
+
 const memoryBefore = process.memoryUsage();
 let started = performance.now();
 const finder = loadFinder({ modelDir: dir, train: false });
@@ -48,8 +63,6 @@ const random = () => {
   return seed / 0x7fffffff;
 };
 const pick = <T>(pool: T[]) => pool[Math.floor(random() * pool.length)];
-const devset = finder.sources.devset.map((item) => item.description);
-const lexicon = finder.sources.lexicon.map((item) => item.text);
 const words = [...new Set(lexicon.flatMap((text) => text.toLowerCase().split(/[^\p{L}]+/u)).filter((word) => word.length > 3))];
 const typo = (text: string) => {
   const position = Math.floor(random() * text.length);
@@ -108,7 +121,7 @@ for (const query of queries.slice(0, Math.min(queries.length, 1000))) {
 report('GET /hs-finder/search (inject)', httpTimes, (performance.now() - started) / 1000);
 
 // Long descriptions: 2,000 characters of goods descriptions written by others and our own, as pasted from an invoice
-const texts = [...finder.sources.external.map((item) => item.description), ...devset];
+const texts = [...external, ...devset];
 const long = Array.from({ length: 300 }, () => {
   let text = '';
   while (text.length < 2000) text += `${pick(texts)}; `;
