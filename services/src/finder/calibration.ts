@@ -51,7 +51,7 @@ export function calibrate(
 ): { temperature: number; nullScore: number; floor: number; threshold: number } {
   const positives = dev
     .map((item) => {
-      const scores = index.scores(index.features(item.description), weights, textWeight);
+      const scores = index.scores(index.features(item.description, item.fold ?? -1), weights, textWeight);
       const gold = index.codeIndex.get(item.code);
       if (gold === undefined) return undefined;
       let first = 0;

@@ -53,7 +53,7 @@ export interface Nomenclature {
   lineByCode: Map<string, NationalLine>;
 }
 
-export type TextSource = 'reference' | 'synonym' | 'translation' | 'example';
+export type TextSource = 'reference' | 'synonym' | 'translation' | 'example' | 'ruling';
 
 /** A short text labelled with a code of 2, 4 or 6 digits. */
 export interface LabelledText {
@@ -61,6 +61,8 @@ export interface LabelledText {
   code: string;
   source: TextSource;
   language: string;
+  /** Its fold, when not that of its text (foldOf): the rulings' own folds. */
+  fold?: number;
 }
 
 export interface DevItem {

@@ -281,6 +281,22 @@ describe('goods descriptions', () => {
     expect(words.length + changed('grams', 'gramIdf').length).toBeLessThan(200);
   });
 
+  it('reads the CBP validation rulings as labelled texts, each validation row blind to its own fold of them', () => {
+    const { index, sources } = testFinder();
+    const validation = sources.external.filter((item) => item.split === 'validation');
+    expect(validation.length).toBe(164);
+    expect(new Set(validation.map((item) => item.fold))).toEqual(new Set([5, 6, 7, 8, 9, 10, 11, 12]));
+    expect(sources.external.filter((item) => item.split === 'test').every((item) => item.fold === -1)).toBe(true);
+    const item = validation.find((row) => row.description.startsWith('vinyl tiles made from polyvinyl chloride'))!;
+    const gold = index.codeIndex.get(item.code)!;
+    // Seen, the ruling's own text is the closest; blind to its fold, only other texts match it, less closely.
+    const seen = index.features(item.description).knnL[gold];
+    expect(index.features(item.description, item.fold).knnL[gold]).toBeLessThan(seen - 0.1);
+    // Another fold's rulings stay visible to it, and the lexicon's folds hide none of them.
+    expect(index.features(item.description, item.fold === 5 ? 6 : 5).knnL[gold]).toBe(seen);
+    expect(index.features(item.description, 0).knnL[gold]).toBe(seen);
+  });
+
   it('does not read the units of an engine capacity as words of the goods', () => {
     const terms = (text: string) =>
       testFinder()

@@ -72,8 +72,8 @@ export function metricsOf(rankings: Ranking[], gold: string[], threshold?: numbe
 }
 
 /** The model's ranking of a query: every code by probability (first 10 kept). */
-export function rankWithModel(index: FinderIndex, params: ModelParams, text: string): Ranking {
-  const { features, values } = scoreQuery(index, params, text);
+export function rankWithModel(index: FinderIndex, params: ModelParams, text: string, fold = -1): Ranking {
+  const { features, values } = scoreQuery(index, params, text, fold);
   const order = topIndices(values, 10);
   return {
     codes: order.map((position) => index.codes[position]),
@@ -140,14 +140,14 @@ export const SET_NAMES = {
 
 export function externalMetrics(
   external: ExternalItem[],
-  rank: (text: string) => Ranking,
+  rank: (text: string, fold: number) => Ranking,
   threshold?: number,
 ): Pick<SetMetrics, 'externalValidation' | 'externalTest'> {
   if (external.length === 0) return {};
   const of = (split: ExternalItem['split']) => {
     const items = external.filter((item) => item.split === split);
     return metricsOf(
-      items.map((item) => rank(item.description)),
+      items.map((item) => rank(item.description, item.fold)),
       items.map((item) => item.code),
       threshold,
     );
@@ -203,7 +203,7 @@ export function evaluate(
     model: {
       dev: result(halves.dev, (item) => modelRankings.get(item)!, params.threshold),
       test: result(halves.test, (item) => modelRankings.get(item)!, params.threshold),
-      ...externalMetrics(external, (text) => rankWithModel(index, params, text), params.threshold),
+      ...externalMetrics(external, (text, fold) => rankWithModel(index, params, text, fold), params.threshold),
     },
     baseline: {
       dev: result(halves.dev, (item) => baseline.rank(item.description)),

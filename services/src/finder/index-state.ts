@@ -3,7 +3,7 @@ import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.j
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
 import { codesOfText, materialSiblings } from './attributes.js';
-import { FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
+import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
 export const PRIOR_CAP = 20;
 
@@ -127,7 +127,7 @@ export interface IndexState {
   bagHeading: Packed;
   bagChapter: Packed;
   lexiconCount: Int32Array;
-  /** FOLDS rows of one count per code. */
+  /** FOLDS + RULING_FOLDS rows of one count per code. */
   foldCount: Int32Array;
   /** The text model (see textmodel.ts), trained with the index. */
   text?: TextModelState;
@@ -216,7 +216,7 @@ export function buildState(
   // Texts: official descriptions, lexicon and examples
   const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean }> = [];
   const lexiconCount = new Int32Array(shape.codes.length);
-  const foldCount = new Int32Array(FOLDS * shape.codes.length);
+  const foldCount = new Int32Array((FOLDS + RULING_FOLDS) * shape.codes.length);
   shape.codes.forEach((code, owner) => {
     texts.push({ text: nomenclature.subheadings.get(code)!.description, level: 6, owner, fold: -1, official: true });
     for (const line of nomenclature.lines.get(code) ?? [])
@@ -247,7 +247,7 @@ export function buildState(
   const officialCount = texts.length - beforeOfficial;
   const siblings = materialSiblings(nomenclature.subheadings);
   for (const item of lexicon) {
-    const fold = item.source === 'translation' ? -1 : foldOf(item.text);
+    const fold = item.fold ?? (item.source === 'translation' ? -1 : foldOf(item.text));
     if (item.code.length === 6) {
       for (const code of codesOfText(siblings, item.text, item.code)) {
         const owner = shape.codeIndex.get(code);

@@ -49,6 +49,8 @@ export const FEATURE_COUNT = FEATURES.length;
 
 /** Lexicon texts are split into this many folds: a training query never sees the texts of its own fold. */
 export const FOLDS = 5;
+/** The ruling texts (external.ts) have folds of their own, after the lexicon's. */
+export const RULING_FOLDS = 8;
 
 export interface ModelParams {
   weights: number[];
@@ -162,9 +164,9 @@ export interface ScoredQuery {
 }
 
 /** The features of a query and the softmax probabilities of every code (before the confidence mapping). */
-export function scoreQuery(index: FinderIndex, params: ModelParams, text: string): ScoredQuery {
+export function scoreQuery(index: FinderIndex, params: ModelParams, text: string, fold = -1): ScoredQuery {
   // Its features are read before the next query is scored: their arrays are reused.
-  const features = index.features(text, -1, true, true);
+  const features = index.features(text, fold, true, true);
   const scores = index.scores(features, params.weights, params.textWeight);
   const { probabilities: values, none } = probabilities(scores, params.temperature, params.nullScore, params.floor);
   return { features, values, none };

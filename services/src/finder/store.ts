@@ -15,6 +15,7 @@ import { hierarchyOf, trainTextModel, type TextModelOptions } from './textmodel.
 import { FinderIndex } from './finder-index.js';
 import { buildState } from './index-state.js';
 import { predict, type ModelParams, type PredictionResult } from './model.js';
+import { rulingTexts } from './external.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
 import { evaluate, type Evaluation, type SetMetrics } from './evaluation.js';
 import { fitParams, type TrainOptions, type TrainReport, type TrainingQuery } from './train.js';
@@ -159,7 +160,10 @@ export class Finder {
   }
 }
 
-/** The index and its text model (trained on every text of data/ and the examples: deterministic). */
+/**
+ * The index and its text model (trained on every text of data/ and the examples: deterministic). The
+ * rulings (external.ts) are the ranker's texts only: a text model that had learnt them could not be tuned on them.
+ */
 export function buildIndex(
   sources: FinderSources,
   examples: ExampleRecord[],
@@ -167,7 +171,9 @@ export function buildIndex(
   textOptions: TextModelOptions = {},
 ): FinderIndex {
   const lexicon = [...sources.lexicon, ...exampleTexts(examples)];
-  const state = buildState(sources.nomenclature, lexicon, { official: [sources.hsTexts.get('ar') ?? new Map()] });
+  const state = buildState(sources.nomenclature, [...lexicon, ...rulingTexts(sources.external)], {
+    official: [sources.hsTexts.get('ar') ?? new Map()],
+  });
   const index = new FinderIndex(sources.nomenclature, state);
   const hierarchy = hierarchyOf(index.codes, index.headings, index.chapters);
   const vectors = loadWordVectors();
@@ -202,7 +208,10 @@ export interface TrainedModel {
 /** Trains a model on the sources plus examples (which also serve as training queries). */
 export function trainModel(sources: FinderSources, examples: ExampleRecord[], options: TrainOptions = {}): TrainedModel {
   const index = buildIndex(sources, examples, options.log, options.textModel);
-  const extra: TrainingQuery[] = examples.map((example) => ({ text: example.description, code: example.code }));
+  const extra: TrainingQuery[] = [
+    ...examples.map((example) => ({ text: example.description, code: example.code })),
+    ...rulingTexts(sources.external).map((ruling) => ({ text: ruling.text, code: ruling.code, fold: ruling.fold })),
+  ];
   const tuning = sources.external.filter((item) => item.split === 'validation');
   const { params, report } = fitParams(index, sources, extra, { tuning, ...options });
   const evaluation = evaluate(index, params, sources.nomenclature, sources.devset, sources.external);

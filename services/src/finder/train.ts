@@ -151,6 +151,8 @@ export interface TrainOptions {
 export interface TuningItem {
   description: string;
   code: string;
+  /** The fold of ruling texts it is scored blind to (its own: see external.ts); default none. */
+  fold?: number;
 }
 
 export interface TrainReport {
@@ -274,13 +276,13 @@ export function fitParams(
  * 5% of the nonsense queries reach.
  */
 function withConfidence(index: FinderIndex, params: ModelParams, tuning: TuningItem[], nonsense: string[]): ModelParams {
-  const sample = (text: string, gold: string | undefined): ConfidenceSample | undefined => {
-    const { features, values } = scoreQuery(index, params, text);
+  const sample = (text: string, gold: string | undefined, fold = -1): ConfidenceSample | undefined => {
+    const { features, values } = scoreQuery(index, params, text, fold);
     if (features.weight === 0 && !index.knows(text)) return undefined;
     const [first, second] = topIndices(values, 2);
     return { ...confidenceInput(features, values, first, second), right: gold !== undefined && index.codes[first] === gold ? 1 : 0 };
   };
-  const positives = tuning.map((item) => sample(item.description, item.code)).filter((item) => item !== undefined);
+  const positives = tuning.map((item) => sample(item.description, item.code, item.fold)).filter((item) => item !== undefined);
   const negatives = nonsense.map((text) => sample(text, undefined)).filter((item) => item !== undefined);
   const negativeWeight = (0.25 * positives.length) / Math.max(1, negatives.length);
   const confidence = fitConfidence([...positives, ...negatives.map((item) => ({ ...item, weight: negativeWeight }))]);
@@ -296,7 +298,7 @@ const TEXT_WEIGHTS = [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6, 0.8];
 /** The weight of the text model in the score: the best top-1 (then top-5) at 6 digits on the tuning items. */
 export function fitTextWeight(index: FinderIndex, weights: number[], items: TuningItem[]): number {
   const prepared = items
-    .map((item) => ({ features: index.features(item.description), gold: index.codeIndex.get(item.code) }))
+    .map((item) => ({ features: index.features(item.description, item.fold ?? -1), gold: index.codeIndex.get(item.code) }))
     .filter((item) => item.gold !== undefined && item.features.text !== null);
   let best = { weight: 0, score: -1 };
   for (const weight of TEXT_WEIGHTS) {
