@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, TAIL_WEIGHT } from './index-state.js';
+import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
 import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode } from './attributes.js';
 import { normalize, terms, withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
@@ -305,6 +305,17 @@ describe('goods descriptions', () => {
     expect(terms('سيارة مستعملة 1500 سي سي')).not.toContain('سي');
     expect(terms('used car 1500 cc')).not.toContain('cc');
     expect(terms('used car 1500 cc')).toContain('car');
+  });
+
+  it('reads the noun of an Arabic phrase first, its adjectives after it, and of an English one last', () => {
+    const noun = (text: string) => nounOf(headPhrase(text), terms(headPhrase(text)));
+    expect(noun('سيارة مستعملة 1500 سي سي')).toBe(terms('سيارة')[0]);
+    expect(noun('أحذية جلدية')).toBe(terms('أحذية')[0]);
+    expect(noun('used car 1500cc')).toBe('car');
+    expect(noun('leather shoes')).toBe('shoe');
+    // Worn clothing names clothing, not "used"; used tyres name tyres.
+    expect(headNouns('ألبسة مستعملة')).toEqual(terms('ألبسة'));
+    expect(headNouns('إطارات خارجية مستعملة')).toEqual(terms('إطارات'));
   });
 
   it('reads the goods a text names: the last word of each item of its list', () => {

@@ -7,6 +7,7 @@ import { FEATURE_COUNT, type QueryFeatures } from './model.js';
 import {
   PRIOR_CAP,
   headPhrase,
+  nounOf,
   GENERIC_HEADS,
   PART_HEADS,
   HEAD_NOUN_WEIGHT,
@@ -92,7 +93,7 @@ export class FinderIndex extends Hierarchy {
   }
 
   /**
-   * A text's head phrase, its terms (without who the goods are for), its head noun (its last term), the
+   * A text's head phrase, its terms (without who the goods are for), its head noun (its last term, in Arabic its first), the
    * goods that noun belongs to when it is generic ("part"), and whether the words outside it weigh less.
    */
   private head(text: string): {
@@ -118,7 +119,7 @@ export class FinderIndex extends Hierarchy {
     }
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);
-    const noun = list.at(-1);
+    const noun = nounOf(phrase, list);
     // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve.
     const owner = list.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)).at(-1);
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };

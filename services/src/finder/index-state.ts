@@ -38,15 +38,23 @@ export function headPhrase(text: string): string {
   return (uncoloured.trim() ? uncoloured : phrase).trim();
 }
 
+/** Arabic puts the noun first and its adjectives after it ("سيارة مستعملة", a used car; "أحذية جلدية", leather shoes). */
+const nounFirst = (phrase: string): boolean => /\p{Script=Arabic}/u.test(phrase);
+
+/** The noun of a head phrase's terms: the last one ("leather shoes"), in Arabic the first. */
+export const nounOf = (phrase: string, list: string[]): string | undefined => (nounFirst(phrase) ? list[0] : list.at(-1));
+
 /**
- * The goods a text names: the last term of each item of its list, cut at its head phrase's end ("Trunks,
- * suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water, not bottles).
+ * The goods a text names: the last term of each item of its list (in Arabic the first), cut at its head
+ * phrase's end ("Trunks, suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water,
+ * not bottles; "ألبسة مستعملة", worn clothing, names clothing, not "used").
  */
 export function headNouns(text: string): string[] {
   const nouns = new Set<string>();
   for (const item of text.toLowerCase().split(/[,;:()]| and | or /)) {
-    const last = terms(headPhrase(item)).at(-1);
-    if (last !== undefined) nouns.add(last);
+    const phrase = headPhrase(item);
+    const noun = nounOf(phrase, terms(phrase));
+    if (noun !== undefined) nouns.add(noun);
   }
   return [...nouns];
 }
