@@ -385,11 +385,6 @@ export class FinderIndex extends Hierarchy {
   }
 }
 
-/**
- * Softmax of scores with a "none of these" option: probabilities of every code, and of none. The codes
- * share 1 - floor at most: the floor is the chance that the right code is one the model cannot see.
- */
-
 /** The same features object, every value 0 again. */
 function clearFeatures(features: QueryFeatures, fold: number): QueryFeatures {
   for (const values of [

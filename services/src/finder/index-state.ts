@@ -5,6 +5,7 @@ import { type TextModelState } from './textmodel.js';
 import { codesOfText, materialSiblings } from './attributes.js';
 import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
+/** Lexicon texts beyond this many add nothing to a code's prior. */
 export const PRIOR_CAP = 20;
 
 /** Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle. */

@@ -134,7 +134,10 @@ const hashText = (text: string): number => {
 /** Fold of a lexicon text: a stable hash of its normalised form, so that duplicates share a fold. */
 export const foldOf = (text: string): number => hashText(terms(text).join(' ')) % FOLDS;
 
-/** Lexicon texts beyond this many add nothing to a code's prior. */
+/**
+ * Softmax of scores with a "none of these" option: probabilities of every code, and of none. The codes
+ * share 1 - floor at most: the floor is the chance that the right code is one the model cannot see.
+ */
 export function probabilities(
   scores: Float64Array,
   temperature: number,
