@@ -338,13 +338,20 @@ const PART_WEIGHT = 3;
  */
 const CONDITION_WEIGHT = 3;
 const CONDITION = GROUPS.findIndex((group) => group.name === 'condition');
+/**
+ * Women's garments are not men's, nor men's or babies' garments women's: a code that states only other wearers
+ * ("men's or boys'" for "মহিলাদের উলের কোট", a women's wool coat) is ruled out, like another material, as a
+ * lexicon text often names garments by one heading of them (the Bengali "কোট" only by the men's coats of 62.01).
+ */
+const GENDER_WEIGHT = 3;
+const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
 
 /**
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
  * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
  * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
  * another), a code of other materials only (-) or of the other condition only (new or used, -), of primary
- * forms for an article (-); 0 where either is silent.
+ * forms for an article (-), of other wearers only (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
   let groups = 0;
@@ -369,6 +376,8 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (query.masks[0] && code.masks[0] && !(query.masks[0] & code.masks[0])) rules -= MATERIAL_WEIGHT;
   const condition = query.masks[CONDITION];
   if (condition && code.masks[CONDITION] && !(condition & code.masks[CONDITION])) rules -= CONDITION_WEIGHT;
+  const gender = query.masks[GENDER];
+  if (gender && code.masks[GENDER] && !(gender & code.masks[GENDER])) rules -= GENDER_WEIGHT;
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];

@@ -94,6 +94,19 @@ describe('goods descriptions', () => {
     expect(rules('used tyres', 'Rubber; retreaded tyres')).toBe(0);
   });
 
+  it("rules out a code of other wearers only: men's coats for a women's coat", () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const mens = "Coats; men's or boys' overcoats, car-coats, capes, cloaks and similar articles, of wool";
+    const womens = "Coats; women's or girls' overcoats, car-coats, capes, cloaks and similar articles, of wool";
+    for (const query of ["women's wool coat", 'manteau en laine pour femmes', 'معطف صوف نساء', 'মহিলাদের উলের কোট'])
+      expect(rules(query, mens), query).toBe(rules(query, womens) - 3);
+    expect(rules("boys' wool coat", womens)).toBe(rules("boys' wool coat", mens) - 3);
+    // Silent on either side, or naming both, nothing is ruled out.
+    expect(rules('wool coat', mens)).toBe(rules('wool coat', womens));
+    expect(rules("men's and women's wool coat", mens)).toBe(rules("men's and women's wool coat", womens));
+    expect(rules("women's wool coat", 'Coats of wool')).toBe(rules("women's wool coat", womens));
+  });
+
   it('rules out the primary forms of a plastic for an article made of it, not for the plastic itself', () => {
     const pvc = attributesOf(
       'Polymers of vinyl chloride, in primary forms; poly(vinyl chloride), not mixed with any other substances',
