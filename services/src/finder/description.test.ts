@@ -331,6 +331,24 @@ describe('goods descriptions', () => {
     expect(headNouns('إطارات خارجية مستعملة')).toEqual(terms('إطارات'));
   });
 
+  it('joins an Arabic broken plural of goods to its singular, and no other word to it', () => {
+    for (const [singular, plural] of [
+      ['معطف', 'معاطف'],
+      ['حذاء', 'الأحذية'],
+      ['صندوق', 'وصناديق'],
+      ['أنبوب', 'أنابيب'],
+      ['حقيبة', 'حقائب'],
+    ])
+      expect(terms(plural), plural).toEqual(terms(singular));
+    // A plural is read before its suffix is taken off: tools ("أدوات") are not medicines ("أدوية"), nor
+    // sanitary ("صحية") plates ("صحون").
+    expect(terms('أدوات')).toEqual(terms('أداة'));
+    expect(terms('أدوية')).toEqual(terms('دواء'));
+    expect(terms('أدوات')).not.toEqual(terms('أدوية'));
+    expect(terms('صحون')).toEqual(terms('صحن'));
+    expect(terms('صحية')).not.toEqual(terms('صحون'));
+  });
+
   it('reads the goods a text names: the last word of each item of its list', () => {
     expect(headNouns('bottled water')).toEqual(['water']);
     expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([

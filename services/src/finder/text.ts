@@ -344,23 +344,105 @@ function undouble(stem: string): string {
 const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
 
-function stemArabic(word: string): string {
-  let stem = word;
+/** An Arabic word without its article or prefixed conjunction. */
+function arabicBase(word: string): string {
+  let base = word;
   for (const prefix of ARABIC_PREFIXES) {
-    if (stem.startsWith(prefix) && stem.length - prefix.length >= 2) {
-      stem = stem.slice(prefix.length);
+    if (base.startsWith(prefix) && base.length - prefix.length >= 2) {
+      base = base.slice(prefix.length);
       break;
     }
   }
-  if (stem.length > 3 && stem.startsWith('و')) stem = stem.slice(1);
-  for (const suffix of ARABIC_SUFFIXES) {
-    if (stem.endsWith(suffix) && stem.length - suffix.length >= 2) {
-      stem = stem.slice(0, -suffix.length);
-      break;
-    }
-  }
-  return stem;
+  return base.length > 3 && base.startsWith('و') ? base.slice(1) : base;
 }
+
+function withoutArabicSuffix(base: string): string {
+  for (const suffix of ARABIC_SUFFIXES) {
+    if (base.endsWith(suffix) && base.length - suffix.length >= 2) return base.slice(0, -suffix.length);
+  }
+  return base;
+}
+
+function stemArabic(word: string): string {
+  const base = arabicBase(word);
+  return SINGULARS.get(base) ?? withoutArabicSuffix(base);
+}
+
+/**
+ * Arabic broken plurals of goods, after their singular: the plural is not the singular with a suffix, so the
+ * light stemmer cannot join them ("معطف", a coat, and "معاطف", coats, as the tariff writes its headings).
+ */
+const BROKEN_PLURALS = [
+  ['حذاء', 'أحذية'], // shoe
+  ['معطف', 'معاطف'], // coat
+  ['قميص', 'قمصان'], // shirt
+  ['فستان', 'فساتين'], // dress
+  ['سروال', 'سراويل'], // trousers
+  ['جورب', 'جوارب'], // sock
+  ['منديل', 'مناديل'], // handkerchief
+  ['زر', 'أزرار'], // button
+  ['حقيبة', 'حقائب'], // bag
+  ['كيس', 'أكياس'], // sack
+  ['صندوق', 'صناديق'], // box
+  ['سكين', 'سكاكين'], // knife
+  ['ملعقة', 'ملاعق'], // spoon
+  ['فرن', 'أفران'], // oven
+  ['موقد', 'مواقد'], // stove
+  ['مروحة', 'مراوح'], // fan
+  ['كرسي', 'كراسي'], // chair
+  ['مقعد', 'مقاعد'], // seat
+  ['مصباح', 'مصابيح'], // lamp
+  ['مفتاح', 'مفاتيح'], // key, switch
+  ['قفل', 'أقفال'], // lock
+  ['مسمار', 'مسامير'], // nail
+  ['برغي', 'براغي'], // screw
+  ['صامولة', 'صواميل'], // nut
+  ['مطرقة', 'مطارق'], // hammer
+  ['منشار', 'مناشير'], // saw
+  ['ملقط', 'ملاقط'], // tweezers
+  ['مكنسة', 'مكانس'], // broom
+  ['فرشاة', 'فراشي'], // brush
+  ['مشط', 'أمشاط'], // comb
+  ['أنبوب', 'أنابيب'], // pipe, tube
+  ['سلك', 'أسلاك'], // wire
+  ['حبل', 'حبال'], // rope
+  ['خيط', 'خيوط'], // thread, yarn
+  ['لوح', 'ألواح'], // sheet, board
+  ['قرص', 'أقراص'], // disc, tablet
+  ['جهاز', 'أجهزة'], // apparatus
+  ['هاتف', 'هواتف'], // telephone
+  ['حاسوب', 'حواسيب'], // computer
+  ['جزء', 'أجزاء'], // part
+  ['مادة', 'مواد'], // material
+  ['سلعة', 'سلع'], // good
+  ['بضاعة', 'بضائع'], // goods
+  ['لعبة', 'ألعاب'], // toy, game
+  ['كتاب', 'كتب'], // book
+  ['قلم', 'أقلام'], // pen
+  ['ورقة', 'أوراق'], // paper, leaf
+  ['عطر', 'عطور'], // perfume
+  ['زيت', 'زيوت'], // oil
+  ['لحم', 'لحوم'], // meat
+  ['فاكهة', 'فواكه'], // fruit
+  ['ثمرة', 'ثمار'], // fruit
+  ['بذرة', 'بذور'], // seed
+  ['جلد', 'جلود'], // hide, leather
+  ['حجر', 'أحجار'], // stone
+  ['معدن', 'معادن'], // metal
+  ['خشب', 'أخشاب'], // wood
+  ['سفينة', 'سفن'], // ship
+  ['قارب', 'قوارب'], // boat
+  ['أداة', 'أدوات'], // tool
+  ['دواء', 'أدوية'], // medicine
+  ['صحن', 'صحون'], // plate
+] as const;
+/**
+ * Each broken plural (without its article) to its singular's stem, read before the suffixes are: without
+ * them, tools ("أدوات") and medicines ("أدوية") are one stem.
+ */
+const SINGULARS = new Map(
+  BROKEN_PLURALS.map(([singular, plural]) => [arabicBase(normalize(plural)), withoutArabicSuffix(arabicBase(normalize(singular)))]),
+);
 
 const BENGALI_SUFFIXES = ['গুলো', 'গুলি', 'দের', 'েরা', 'টি', 'টা', 'ের', 'কে', 'তে'];
 
