@@ -11,6 +11,14 @@ export interface Metrics {
   top: Record<'2' | '4' | '6', { 1: number; 3: number; 5: number }>;
   /** Expected calibration error of the top-1 probability (10 equal-width bins); null for rankings without probabilities. */
   ece: number | null;
+  /** The mean top-1 probability (to set beside top-1 at 6 digits); null without probabilities. */
+  meanConfidence: number | null;
+  /**
+   * The ECE that a perfectly calibrated ranker with the same top-1 probabilities would show on as many items (the
+   * mean over seeded draws in which each answer is right with its probability): the metric's own sampling noise,
+   * below which a measured ECE says nothing. Null without probabilities.
+   */
+  eceNoise: number | null;
   /** Share of items answered with confidence (top-1 probability at or above the threshold), and top-1 accuracy among them. */
   confident?: number;
   confidentAccuracy?: number;
@@ -27,8 +35,8 @@ export const K_VALUES = [1, 3, 5] as const;
 /** Metrics of rankings against the right 6-digit codes. A 4- or 2-digit ranking is the order in which prefixes first appear. */
 export function metricsOf(rankings: Ranking[], gold: string[], threshold?: number): Metrics {
   const top = { '2': { 1: 0, 3: 0, 5: 0 }, '4': { 1: 0, 3: 0, 5: 0 }, '6': { 1: 0, 3: 0, 5: 0 } };
-  const bins = Array.from({ length: 10 }, () => ({ count: 0, confidence: 0, correct: 0 }));
-  let withConfidence = 0;
+  const confidences: number[] = [];
+  const rights: number[] = [];
   let confident = 0;
   let confidentCorrect = 0;
   rankings.forEach((ranking, index) => {
@@ -43,12 +51,9 @@ export function metricsOf(rankings: Ranking[], gold: string[], threshold?: numbe
       for (const k of K_VALUES) if (rank >= 0 && rank < k) top[String(digits) as '2' | '4' | '6'][k]++;
     }
     if (ranking.confidence !== undefined) {
-      withConfidence++;
       const correct = ranking.codes[0] === gold[index] ? 1 : 0;
-      const bin = bins[Math.min(9, Math.floor(ranking.confidence * 10))];
-      bin.count++;
-      bin.confidence += ranking.confidence;
-      bin.correct += correct;
+      confidences.push(ranking.confidence);
+      rights.push(correct);
       if (threshold !== undefined && ranking.confidence >= threshold) {
         confident++;
         confidentCorrect += correct;
@@ -57,18 +62,47 @@ export function metricsOf(rankings: Ranking[], gold: string[], threshold?: numbe
   });
   const count = rankings.length || 1;
   for (const digits of ['2', '4', '6'] as const) for (const k of K_VALUES) top[digits][k] /= count;
-  const ece = withConfidence
-    ? bins.reduce(
-        (sum, bin) => sum + (bin.count ? (bin.count / withConfidence) * Math.abs(bin.correct / bin.count - bin.confidence / bin.count) : 0),
-        0,
-      )
-    : null;
-  const result: Metrics = { count: rankings.length, top, ece };
+  const withConfidence = confidences.length;
+  const ece = withConfidence ? calibrationError(confidences, rights) : null;
+  const meanConfidence = withConfidence ? confidences.reduce((sum, value) => sum + value, 0) / withConfidence : null;
+  const eceNoise = withConfidence ? calibrationNoise(confidences) : null;
+  const result: Metrics = { count: rankings.length, top, ece, meanConfidence, eceNoise };
   if (threshold !== undefined && withConfidence) {
     result.confident = confident / withConfidence;
     result.confidentAccuracy = confident ? confidentCorrect / confident : 0;
   }
   return result;
+}
+
+/** Expected calibration error: 10 equal-width bins of the top-1 probability, |share right - mean probability| weighted by the bin's share. */
+export function calibrationError(confidences: number[], rights: number[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ count: 0, confidence: 0, correct: 0 }));
+  confidences.forEach((confidence, position) => {
+    const bin = bins[Math.min(9, Math.floor(confidence * 10))];
+    bin.count++;
+    bin.confidence += confidence;
+    bin.correct += rights[position];
+  });
+  return bins.reduce(
+    (sum, bin) => sum + (bin.count ? ((bin.count / confidences.length) * Math.abs(bin.correct - bin.confidence)) / bin.count : 0),
+    0,
+  );
+}
+
+/** The mean ECE of a perfectly calibrated ranker with these top-1 probabilities: 1,000 seeded draws, each answer right with its probability. */
+export function calibrationNoise(confidences: number[], draws = 1000): number {
+  let seed = 20261128;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed / 0x80000000;
+  };
+  let total = 0;
+  for (let draw = 0; draw < draws; draw++)
+    total += calibrationError(
+      confidences,
+      confidences.map((confidence) => (random() < confidence ? 1 : 0)),
+    );
+  return total / draws;
 }
 
 /** The model's ranking of a query: every code by probability (first 10 kept). */
@@ -221,9 +255,9 @@ export const percent = (value: number) => `${(100 * value).toFixed(1)}%`.padStar
 export function formatEvaluation(evaluation: Evaluation): string {
   const lines: string[] = [];
   const header =
-    `${'ranker'.padEnd(22)}${'set'.padEnd(16)}${'n'.padStart(4)}  ` +
+    `${'ranker'.padEnd(24)}${'set'.padEnd(16)}${'n'.padStart(4)}  ` +
     ['2', '4', '6'].map((d) => `top1@${d} top3@${d} top5@${d}`).join('  ') +
-    '    ECE';
+    '    ECE  mean p  ECE if calibrated';
   lines.push(header);
   for (const [name, halves] of [
     ['model', evaluation.model],
@@ -235,12 +269,17 @@ export function formatEvaluation(evaluation: Evaluation): string {
       const cells = (['2', '4', '6'] as const).map(
         (digits) => `${percent(metrics.top[digits][1])} ${percent(metrics.top[digits][3])} ${percent(metrics.top[digits][5])}`,
       );
+      const probabilities =
+        metrics.ece === null ? '    -' : `${metrics.ece.toFixed(3)}  ${percent(metrics.meanConfidence!)}  ${metrics.eceNoise!.toFixed(3)}`;
       lines.push(
-        `${name.padEnd(22).slice(0, 22)}${SET_NAMES[half].padEnd(16)}${String(metrics.count).padStart(4)}  ${cells.join('  ')}    ${metrics.ece === null ? '   -' : metrics.ece.toFixed(3)}`,
+        `${name.padEnd(24)}${SET_NAMES[half].padEnd(16)}${String(metrics.count).padStart(4)}  ${cells.join('  ')}    ${probabilities}`,
       );
     }
   }
   const { dev, test } = evaluation.model;
+  lines.push(
+    'ECE if calibrated: the mean ECE, on as many items, of a perfectly calibrated ranker with the same top-1 probabilities (its sampling noise)',
+  );
   lines.push(
     `confident answers: dev ${percent(dev.confident ?? 0)} (top-1 ${percent(dev.confidentAccuracy ?? 0)}), test ${percent(test.confident ?? 0)} (top-1 ${percent(test.confidentAccuracy ?? 0)}); nonsense queries answered with confidence: ${percent(evaluation.nonsenseConfident)}`,
   );
