@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkFeedDay, FeedError, fetchEcbFeed, isCalendarDate, parseEcbXml, type FeedDay } from './ecb-feed.js';
+import { isCalendarDate } from '../http/request.js';
+import { checkFeedDay, FeedError, fetchEcbFeed, parseEcbXml, type FeedDay } from './ecb-feed.js';
 
 const DAILY = `<?xml version="1.0" encoding="UTF-8"?>
 <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">

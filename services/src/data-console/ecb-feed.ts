@@ -1,3 +1,5 @@
+import { isCalendarDate } from '../http/request.js';
+
 /** One day of the ECB reference rates. */
 export interface FeedDay {
   /** YYYY-MM-DD */
@@ -30,15 +32,6 @@ function attributes(text: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const match of text.matchAll(ATTRIBUTE)) result[match[1]] = (match[2] ?? match[3]).trim();
   return result;
-}
-
-/** Whether a YYYY-MM-DD string is a date that exists in the calendar. */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Parses the ECB reference-rate XML (daily or historical); days sorted ascending. Nothing in it is evaluated. */

@@ -1,3 +1,4 @@
+import { shiftDays } from '../http/request.js';
 import { samplePack } from './sample-data.js';
 import { type Row, type DataPack, OPEN_VALIDITY, readJson, readCsv, uniqueKeys, nullIfEmpty, displayName } from './pack-files.js';
 import { tariffPack, hsPack, hsI18nPack, searchPack } from './tariff-packs.js';
@@ -79,9 +80,7 @@ const RATES_FILE = 'fx/bdt-rates.csv';
 
 /** The day before an ISO date (YYYY-MM-DD). */
 export function previousDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
+  return shiftDays(date, -1);
 }
 
 const exchangeRatePack: DataPack = {

@@ -23,8 +23,24 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return formatDate(date) === value;
+}
+
+/** A date as YYYY-MM-DD (years 0 to 9999; later years have more digits and are no calendar date here). */
+function formatDate(date: Date): string {
+  const year = date.getUTCFullYear();
+  return `${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The calendar date `days` days after (before, if negative) a YYYY-MM-DD date. */
+export function shiftDays(value: string, days: number): string {
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day + days);
+  return formatDate(date);
 }
 
 /** Today's date on the server clock, YYYY-MM-DD. */

@@ -3,7 +3,7 @@ import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { previousDay } from '../db/packs.js';
 import { runSearch } from '../reference/query.js';
-import { isCalendarDate, RequestError, today } from '../http/request.js';
+import { isCalendarDate, RequestError, shiftDays, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 import { serviceContract } from '../http/schema.js';
@@ -153,8 +153,8 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
       const to = dateOf(request.query.to, 'to', today);
       const from = dateOf(request.query.from, 'from', () => shiftDays(to, -30));
       if (from > to) throw new RequestError('querystring.from must not be after querystring.to');
-      if (daysBetween(from, to) > HISTORY_MAX_DAYS)
-        throw new RequestError(`querystring: the period may span at most ${HISTORY_MAX_DAYS} days`);
+      const span = daysBetween(from, to);
+      if (span > HISTORY_MAX_DAYS) throw new RequestError(`querystring: the period may span at most ${HISTORY_MAX_DAYS} days`);
       const rows = await database.db
         .selectFrom('ref_exchange_rate')
         .select(['description', 'descriptionTranslated', 'rate', 'validFrom', 'validTo'])
@@ -167,7 +167,9 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
         return reply.code(404).send({ error: 'Not Found', message: `No rate of ${currency} between ${from} and ${to}` });
       const points: Array<{ date: string; rate: number }> = [];
       let index = 0;
-      for (let day = from; day <= to; day = shiftDays(day, 1)) {
+      // By day count, not by comparing strings: the day after 9999-12-31 is no date of four digits.
+      for (let offset = 0; offset <= span; offset++) {
+        const day = shiftDays(from, offset);
         while (index + 1 < rows.length && rows[index + 1].validFrom <= day) index += 1;
         const row = rows[index];
         if (row.validFrom <= day && (row.validTo === null || row.validTo >= day)) points.push({ date: day, rate: Number(row.rate) });
@@ -175,12 +177,6 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
       return { code: currency, description: rows[0].description, descriptionTranslated: rows[0].descriptionTranslated, from, to, points };
     },
   );
-}
-
-function shiftDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
 }
 
 function daysBetween(from: string, to: string): number {

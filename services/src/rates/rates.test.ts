@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
 import { DEFAULT_DATA_DIR } from '../config.js';
+import { isCalendarDate, shiftDays } from '../http/request.js';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { ratesPlugin, RATES_PREFIX } from './plugin.js';
 import { externalRatesPlugin, EXTERNAL_RATES_PREFIX } from '../external-rates/plugin.js';
@@ -74,6 +75,24 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
     // 2026-08-03 is not a published date: the rate of 08-01 still applies.
     expect(body.points[2].rate).toBeCloseTo(rateOf('2026-08-01', 'USD'), 6);
     expect(body.points[30].rate).toBeCloseTo(rateOf('2026-08-31', 'USD'), 6);
+  });
+
+  it('ends a period at the last calendar day, 9999-12-31, and reads the years before 100 as written', async () => {
+    // The day after 9999-12-31 has five digits of year: a loop comparing date strings never ended there.
+    const last = await get(`${RATES_PREFIX}/history?currency=USD&from=9999-12-30&to=9999-12-31`);
+    expect(last.status).toBe(200);
+    expect(last.body.points.map((point: { date: string }) => point.date)).toEqual(['9999-12-30', '9999-12-31']);
+    expect((await get(`${RATES_PREFIX}/history?currency=USD&to=9999-12-31`)).body.points).toHaveLength(31);
+    // No rate before the data: 404, not a 400 about a day the caller did not send (0099-12-31).
+    const early = await get(`${RATES_PREFIX}/search?validityDate=0100-01-01&showDifference=true`);
+    expect(early.status).toBe(200);
+    expect(early.body.totalCount).toBe(0);
+    expect(isCalendarDate('0001-01-01')).toBe(true);
+    expect(isCalendarDate('0099-12-31')).toBe(true);
+    expect(isCalendarDate('0100-02-29')).toBe(false);
+    expect(shiftDays('9999-12-31', -1)).toBe('9999-12-30');
+    expect(shiftDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(isCalendarDate(shiftDays('9999-12-31', 1))).toBe(false);
   });
 
   it('answers bad input with 400 naming the parameter', async () => {
