@@ -61,7 +61,10 @@ const GROUPS: Group[] = [
   {
     name: 'condition',
     values: {
-      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|solely|principally|exclusively))|second[- ]hand|worn\b|usado|مستعمل)/,
+      // "Used" as second-hand, not as "of a kind used for": in Arabic "المستعملة في" (used in) and "المستعملة
+      // للسيارات" (used for cars, 4012.11) are what goods are for, "مستعملة من مطاط" (used, of rubber) is their
+      // condition, "غير مستعملة" (unused) is not; in French "usagés" (used) is not the "usages" (uses) of "à usages domestiques".
+      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|solely|principally|exclusively))|second[- ]hand|worn\b|usad[oa]s?\b|de segunda mano|occasion\b|(?<!\b(?:a|ou|aux|de|d'|des|un|en|pour|leur|son) )usagee?s?\b|(?<!غير (?:ال)?)مستعمل(?:ه|ات|ين|ون)?(?!\S)(?!\s+(?:في|علي|عاده|بصوره|بشكل|مع|[لك])))/,
       new: /\b(new|neuf|neuve|nuevo|nueva|جديد)\b/,
     },
   },

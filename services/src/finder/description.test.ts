@@ -94,6 +94,31 @@ describe('goods descriptions', () => {
     expect(rules('used tyres', 'Rubber; retreaded tyres')).toBe(0);
   });
 
+  it('reads "used" as second-hand, not as what goods are used for, in every language', () => {
+    const condition = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).condition;
+    for (const used of [
+      'Rubber; used pneumatic tyres',
+      'إطارات خارجية هوائية مستعملة',
+      'ألبسة مستعملة وأصناف أخر مستعملة',
+      'Pneumatiques usagés',
+      'Neumáticos usados',
+    ])
+      expect(condition(used, true), used).toEqual(['used']);
+    for (const used of ['سيارة مستعملة 1500 سي سي', 'السيارات المستعملة', 'voiture d’occasion', 'pneus usagés', 'ropa usada'])
+      expect(condition(used), used).toEqual(['used']);
+    // Of a kind used for cars (4012.11), used in buses, used as agents; unused stamps; for domestic uses.
+    for (const silent of [
+      'من الأنواع المستعملة للسيارات',
+      'من الأنواع المستعملة في الحافلات أو الشاحنات',
+      'مستعملة كعوامل',
+      'طوابع بريدية غير مستعملة',
+      'Pneumatic tyres of a kind used on motor cars',
+      'Appareils à usages domestiques',
+      'ou usages analogues',
+    ])
+      expect(condition(silent, true), silent).toEqual([]);
+  });
+
   it("rules out a code of other wearers only: men's coats for a women's coat", () => {
     const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
     const mens = "Coats; men's or boys' overcoats, car-coats, capes, cloaks and similar articles, of wool";
