@@ -3,7 +3,7 @@
  * (the ECB's wide CSV). Both come down to dated rates per currency; each line is checked the way the data packs
  * check theirs, and every error is reported (file, line, field, why), not only the first.
  */
-import { CsvRecord, csvRecords, DataFileError, uniqueKeys } from '../db/pack-files.js';
+import { checkHeader, CsvRecord, csvRecords, DataFileError, uniqueKeys } from '../db/pack-files.js';
 import { TARIFF_COLUMNS, tariffLineOf, type TariffLine } from '../db/tariff-packs.js';
 import { loadTaxRules, type TaxRules } from '../taxation/rules.js';
 import { readXlsxRows, SpreadsheetError } from './xlsx.js';
@@ -159,8 +159,7 @@ function recordsOf(file: string, content: Buffer, columns: string[]): CsvRecord[
   if (content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
     const [header = [], ...rows] = readXlsxRows(content, { maxCells: MAX_LINES * 50 });
     const names = header.map((name) => name.trim());
-    const missing = columns.filter((column) => !names.includes(column));
-    if (missing.length > 0) throw new DataFileError(file, `the header has no column ${missing.join(', ')}`, 1);
+    checkHeader(file, names, columns);
     return rows
       .map((row, index) => new CsvRecord(file, index + 2, Object.fromEntries(names.map((name, column) => [name, row[column] ?? '']))))
       .filter((record) => Object.values(record.values).some((value) => value.trim() !== ''));

@@ -256,6 +256,23 @@ describe('readXlsxRows on hand-built archives', () => {
   });
 });
 
+describe('readXlsxRows on hostile markup', () => {
+  // Each of these took time quadratic in its size when every opening tag searched the rest of the text for
+  // its closing tag: minutes for a few hundred kilobytes, the server answering nobody meanwhile.
+  it('reads opening tags without closing tags, and long attribute names, in one pass', () => {
+    const many = (text: string) => text.repeat(200_000);
+    expect(readXlsxRows(handWorkbook(many('<row>'), { method: 8 }))).toEqual([]);
+    expect(readXlsxRows(handWorkbook(`<row r="1"><c r="A1" t="str">${many('<v>')}</c></row>`, { method: 8 }))).toEqual([]);
+    const shared = `<si>${many('<t>')}</si><si><t>kept</t>${many('<rPh>')}</si>`;
+    expect(
+      readXlsxRows(handWorkbook('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>', { shared, method: 8 })),
+    ).toEqual([['', 'kept']]);
+    const name = 'a'.repeat(2_000_000);
+    expect(readXlsxRows(handWorkbook(`<row ${name}><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>`, { method: 8 }))).toEqual([['x']]);
+    expect(readXlsxRows(handWorkbook(many('<sheetData '), { method: 8 }))).toEqual([]);
+  });
+});
+
 describe('date formats and serials', () => {
   it('recognises date formats and leaves other formats alone', () => {
     expect(['yyyy-mm-dd', 'd/m/yy', '[$-409]mmmm d, yyyy', 'dd"/"mm', 'yyyy-mm-dd hh:mm'].map(isDateFormat)).toEqual([

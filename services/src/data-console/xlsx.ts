@@ -139,7 +139,8 @@ function decodeOoxmlEscapes(text: string): string {
   return text.replace(/_x([0-9a-fA-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-const ATTRIBUTE = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+// A name starts where no name character comes before it: a long run of them is tried once, not from each of its characters.
+const ATTRIBUTE = /(?<![\w:.-])([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 function attributes(text: string | undefined): Record<string, string> {
   const result: Record<string, string> = {};
@@ -154,29 +155,67 @@ function localAttribute(attrs: Record<string, string>, local: string): string | 
   return undefined;
 }
 
-const ELEMENT_PATTERNS = new Map<string, RegExp>();
-
-/** The elements with the given local name, in order: match[1] is the attribute text, match[2] the content. */
-function elements(xml: string, local: string): IterableIterator<RegExpMatchArray> {
-  let pattern = ELEMENT_PATTERNS.get(local);
-  if (!pattern) {
-    pattern = new RegExp(`<(?:[\\w.-]+:)?${local}(?:\\s([^>]*?))?(?:/>|>([\\s\\S]*?)</(?:[\\w.-]+:)?${local}\\s*>)`, 'g');
-    ELEMENT_PATTERNS.set(local, pattern);
-  }
-  return xml.matchAll(pattern);
+/** An element found by `elements`: its attribute text, its content (none when it closes itself), where it starts and ends. */
+interface XmlElement {
+  attributes: string | undefined;
+  content: string | undefined;
+  start: number;
+  end: number;
 }
 
-const first = (matches: IterableIterator<RegExpMatchArray>) => matches.next().value as RegExpMatchArray | undefined;
+const ELEMENT_PATTERNS = new Map<string, { open: RegExp; close: RegExp }>();
 
-const TEXT_RUN = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w.-]+:)?t\s*>/g;
-const PHONETIC_RUN = /<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh\s*>/g;
+/**
+ * The elements with the given local name, in order. One pass over the text: an opening tag without its closing
+ * tag ends the search, as no later one can have one (a regular expression would look for it from every opening
+ * tag again, in time quadratic in the text).
+ */
+function* elements(xml: string, local: string): Generator<XmlElement> {
+  let patterns = ELEMENT_PATTERNS.get(local);
+  if (!patterns) {
+    patterns = { open: new RegExp(`<(?:[\\w.-]+:)?${local}(?=[\\s/>])`, 'g'), close: new RegExp(`</(?:[\\w.-]+:)?${local}\\s*>`, 'g') };
+    ELEMENT_PATTERNS.set(local, patterns);
+  }
+  const { open, close } = patterns;
+  let position = 0;
+  for (;;) {
+    open.lastIndex = position;
+    const tag = open.exec(xml);
+    if (!tag) return;
+    const tagEnd = xml.indexOf('>', open.lastIndex);
+    if (tagEnd < 0) return;
+    const selfClosing = xml[tagEnd - 1] === '/';
+    const attributes = xml.slice(open.lastIndex, selfClosing ? tagEnd - 1 : tagEnd).trim() || undefined;
+    if (selfClosing) {
+      yield { attributes, content: undefined, start: tag.index, end: tagEnd + 1 };
+      position = tagEnd + 1;
+      continue;
+    }
+    close.lastIndex = tagEnd + 1;
+    const closing = close.exec(xml);
+    if (!closing) return;
+    yield { attributes, content: xml.slice(tagEnd + 1, closing.index), start: tag.index, end: close.lastIndex };
+    position = close.lastIndex;
+  }
+}
 
-/** The text of a <si> or <is>: all <t> joined, phonetic runs left out. */
+const first = (found: Generator<XmlElement>) => found.next().value as XmlElement | undefined;
+
+/** The text of a <si> or <is>: all <t> joined, phonetic runs (<rPh>) left out. */
 function richText(content: string | undefined): string {
   if (!content) return '';
-  const text = content.includes('rPh') ? content.replace(PHONETIC_RUN, '') : content;
+  let text = content;
+  if (content.includes('rPh')) {
+    text = '';
+    let position = 0;
+    for (const phonetic of elements(content, 'rPh')) {
+      text += content.slice(position, phonetic.start);
+      position = phonetic.end;
+    }
+    text += content.slice(position);
+  }
   let result = '';
-  for (const match of text.matchAll(TEXT_RUN)) result += match[1];
+  for (const run of elements(text, 't')) result += run.content ?? '';
   return decodeOoxmlEscapes(decodeXml(result));
 }
 
@@ -219,14 +258,14 @@ export function isDateFormat(code: string): boolean {
 function dateStyles(xml: string | undefined): boolean[] {
   if (!xml) return [];
   const custom = new Map<number, string>();
-  for (const match of elements(xml, 'numFmt')) {
-    const attrs = attributes(match[1]);
+  for (const format of elements(xml, 'numFmt')) {
+    const attrs = attributes(format.attributes);
     custom.set(Number(attrs.numFmtId), attrs.formatCode ?? '');
   }
   const cellXfs = first(elements(xml, 'cellXfs'));
-  if (!cellXfs?.[2]) return [];
-  return [...elements(cellXfs[2], 'xf')].map((match) => {
-    const id = Number(attributes(match[1]).numFmtId ?? 0);
+  if (!cellXfs?.content) return [];
+  return [...elements(cellXfs.content, 'xf')].map((style) => {
+    const id = Number(attributes(style.attributes).numFmtId ?? 0);
     const code = custom.get(id);
     return code !== undefined ? isDateFormat(code) : BUILT_IN_DATE_FORMATS.has(id);
   });
@@ -275,7 +314,7 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
 
   const workbook = part('xl/workbook.xml');
   const relations = [...elements(part('xl/_rels/workbook.xml.rels') ?? '', 'Relationship')]
-    .map((match) => attributes(match[1]))
+    .map((relation) => attributes(relation.attributes))
     .filter((attrs) => attrs.Target && attrs.TargetMode !== 'External');
   const target = (found: Record<string, string> | undefined, fallback: string) => {
     const path = found ? resolveTarget(found.Target) : undefined;
@@ -285,22 +324,23 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
   let sheetId: string | undefined;
   if (workbook) {
     const workbookPr = first(elements(workbook, 'workbookPr'));
-    const flag = workbookPr ? attributes(workbookPr[1]).date1904 : undefined;
+    const flag = workbookPr ? attributes(workbookPr.attributes).date1904 : undefined;
     date1904 = flag === '1' || flag === 'true';
     const sheet = first(elements(workbook, 'sheet'));
-    sheetId = sheet ? localAttribute(attributes(sheet[1]), 'id') : undefined;
+    sheetId = sheet ? localAttribute(attributes(sheet.attributes), 'id') : undefined;
   }
   const byType = (type: string) => relations.find((attrs) => attrs.Type?.endsWith(`/${type}`));
   const sheet = part(target(sheetId ? relations.find((attrs) => attrs.Id === sheetId) : undefined, 'xl/worksheets/sheet1.xml'));
   if (sheet === undefined) throw new SpreadsheetError('The file is not a valid XLSX workbook (no worksheet)');
 
   const sharedXml = part(target(byType('sharedStrings'), 'xl/sharedStrings.xml'));
-  const shared = sharedXml ? [...elements(sharedXml, 'si')].map((match) => richText(match[2])) : [];
+  const shared = sharedXml ? [...elements(sharedXml, 'si')].map((item) => richText(item.content)) : [];
   const isDate = dateStyles(part(target(byType('styles'), 'xl/styles.xml')));
 
-  const open = /<(?:[\w.-]+:)?sheetData(?:\s[^>]*?)?(\/?)>/.exec(sheet);
-  if (!open || open[1] === '/') return [];
-  const from = open.index + open[0].length;
+  const open = /<(?:[\w.-]+:)?sheetData(?=[\s/>])/.exec(sheet);
+  const openEnd = open ? sheet.indexOf('>', open.index) : -1;
+  if (openEnd < 0 || sheet[openEnd - 1] === '/') return [];
+  const from = openEnd + 1;
   const close = sheet.slice(from).search(/<\/(?:[\w.-]+:)?sheetData\s*>/);
   const data = close < 0 ? sheet.slice(from) : sheet.slice(from, from + close);
 
@@ -311,7 +351,7 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
   let lastRow = -1;
   let rowIndex = -1;
   for (const row of elements(data, 'row')) {
-    const rowAttr = attributes(row[1]).r;
+    const rowAttr = attributes(row.attributes).r;
     if (rowAttr !== undefined) {
       const number = /^[0-9]{1,7}$/.test(rowAttr) ? Number(rowAttr) : 0;
       if (number < 1 || number > MAX_ROWS) throw new SpreadsheetError(`The worksheet has an invalid row number (${rowAttr})`);
@@ -319,10 +359,10 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
     } else {
       rowIndex++;
     }
-    if (!row[2]) continue;
+    if (!row.content) continue;
     let column = -1;
-    for (const cell of elements(row[2], 'c')) {
-      const attrs = attributes(cell[1]);
+    for (const cell of elements(row.content, 'c')) {
+      const attrs = attributes(cell.attributes);
       let cellRow = rowIndex;
       if (attrs.r !== undefined) {
         const ref = CELL_REF.exec(attrs.r);
@@ -336,7 +376,7 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
         column++;
         if (column >= MAX_COLUMNS) throw new SpreadsheetError('The worksheet refers to a cell beyond column XFD');
       }
-      const value = cellValue(cell[2], attrs, shared, isDate, date1904);
+      const value = cellValue(cell.content, attrs, shared, isDate, date1904);
       if (value === '') continue;
       if (++stored > maxCells) throw tooMany();
       (grid[cellRow] ??= [])[column] = value;
@@ -356,9 +396,6 @@ export function readXlsxRows(file: Buffer, limits: XlsxLimits = {}): string[][] 
   return rows;
 }
 
-const VALUE = /<(?:[\w.-]+:)?v(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w.-]+:)?v\s*>/;
-const INLINE = /<(?:[\w.-]+:)?is(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w.-]+:)?is\s*>/;
-
 function cellValue(
   content: string | undefined,
   attrs: Record<string, string>,
@@ -368,9 +405,10 @@ function cellValue(
 ): string {
   if (!content) return '';
   const type = attrs.t ?? 'n';
-  if (type === 'inlineStr') return richText(INLINE.exec(content)?.[1]);
-  const raw = VALUE.exec(content)?.[1];
-  if (raw === undefined) return type === 'n' ? '' : richText(INLINE.exec(content)?.[1]);
+  const inline = () => richText(first(elements(content, 'is'))?.content);
+  if (type === 'inlineStr') return inline();
+  const raw = first(elements(content, 'v'))?.content;
+  if (raw === undefined) return type === 'n' ? '' : inline();
   const text = decodeXml(raw);
   switch (type) {
     case 's': {

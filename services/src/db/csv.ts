@@ -9,11 +9,15 @@ export interface CsvLine {
   record: Record<string, string>;
 }
 
-/** Like parseCsv, with the header and each record's line number, for messages that point into the file. */
-export function parseCsvLines(text: string): { header: string[]; records: CsvLine[] } {
+/**
+ * Like parseCsv, with the header and each record's line number, for messages that point into the file.
+ * `checkHeader` may refuse the header (by throwing) before any record is built.
+ */
+export function parseCsvLines(text: string, checkHeader?: (header: string[]) => void): { header: string[]; records: CsvLine[] } {
   const starts: number[] = [];
   const rows = parseCsvRows(text, starts);
   const header = rows[0] ?? [];
+  checkHeader?.(header);
   const records: CsvLine[] = [];
   rows.forEach((row, index) => {
     if (index === 0 || (row.length === 1 && row[0] === '')) return;

@@ -105,11 +105,19 @@ export async function readCsv(dataDir: string, file: string, columns: string[]):
   return csvRecords(file, await read(dataDir, file), columns);
 }
 
-/** The records of a CSV text named file, whose header must have the given columns. */
-export function csvRecords(file: string, text: string, columns: string[]): CsvRecord[] {
-  const { header, records } = parseCsvLines(text);
+/** Most columns of a data file's header (the widest file of data/ has 43): every record has a value for each. */
+export const MAX_COLUMNS = 100;
+
+/** Refuses a header without the given columns, or with more than MAX_COLUMNS. */
+export function checkHeader(file: string, header: string[], columns: string[]): void {
+  if (header.length > MAX_COLUMNS) throw new DataFileError(file, `the header has ${header.length} columns, more than ${MAX_COLUMNS}`, 1);
   const missing = columns.filter((column) => !header.includes(column));
   if (missing.length > 0) throw new DataFileError(file, `the header has no column ${missing.join(', ')}`, 1);
+}
+
+/** The records of a CSV text named file, whose header must have the given columns. */
+export function csvRecords(file: string, text: string, columns: string[]): CsvRecord[] {
+  const { records } = parseCsvLines(text, (header) => checkHeader(file, header, columns));
   return records.map(({ line, record }) => new CsvRecord(file, line, record));
 }
 
