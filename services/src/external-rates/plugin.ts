@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
+import { contentDisposition } from '../http/download.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
 import { serviceContract } from '../http/schema.js';
 import type { CentralBankRate } from '@guichet/shared/api/rates';
@@ -154,7 +155,7 @@ export async function externalRatesPlugin(app: FastifyInstance, options: { datab
         .header('content-type', file.contentType)
         .header(
           'content-disposition',
-          `${request.query.reportFormat === 'csv' ? 'attachment' : 'inline'}; filename="rates.${request.query.reportFormat}"`,
+          contentDisposition(request.query.reportFormat === 'csv' ? 'attachment' : 'inline', `rates.${request.query.reportFormat}`),
         )
         .send(file.body);
     },

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
 import { HELPDESK_STAFF_ROLES } from '@guichet/shared/config/access';
-import { serviceContract } from '../http/schema.js';
+import { serviceContract, WRITTEN } from '../http/schema.js';
+import { contentDisposition } from '../http/download.js';
 
 export const HELPDESK_PREFIX = SERVICE_INFO.helpdesk.prefix;
 export const HELPDESK_CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
@@ -62,8 +63,8 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
           required: ['category', 'subject', 'message'],
           properties: {
             category: { type: 'string', enum: [...HELPDESK_CATEGORIES] },
-            subject: { type: 'string', minLength: 3, maxLength: 200, pattern: '\\S' },
-            message: { type: 'string', minLength: 10, maxLength: 10000, pattern: '\\S' },
+            subject: { type: 'string', minLength: 3, maxLength: 200, pattern: WRITTEN },
+            message: { type: 'string', minLength: 10, maxLength: 10000, pattern: WRITTEN },
             attachment: {
               type: 'object',
               additionalProperties: false,
@@ -114,7 +115,8 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
         status: 'open',
         answer: null,
         answeredBy: null,
-        attachmentName: attachment ? attachment.name.replace(/[\\/\r\n"]/g, '_') : null,
+        // eslint-disable-next-line no-control-regex
+        attachmentName: attachment ? attachment.name.replace(/[\u0000-\u001f\u007f\\/"]/g, '_') : null,
         attachmentType: attachment?.type ?? null,
         attachmentSize: bytes?.length ?? null,
         attachment: bytes,
@@ -178,7 +180,7 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
       if (!row?.attachment) return reply.code(404).send({ error: 'Not Found', message: 'No such attachment' });
       return reply
         .header('content-type', row.attachmentType)
-        .header('content-disposition', `attachment; filename="${row.attachmentName}"`)
+        .header('content-disposition', contentDisposition('attachment', row.attachmentName ?? 'attachment'))
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(row.attachment as Uint8Array));
     },
@@ -195,7 +197,7 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
           additionalProperties: false,
           required: ['answer'],
           properties: {
-            answer: { type: 'string', minLength: 2, maxLength: 10000, pattern: '\\S' },
+            answer: { type: 'string', minLength: 2, maxLength: 10000, pattern: WRITTEN },
             status: { type: 'string', enum: ['answered', 'closed'], default: 'answered' },
           },
         },

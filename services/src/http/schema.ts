@@ -27,6 +27,8 @@ const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart })
 
 /** Text without NUL characters. */
 export const NO_NUL = '^[^\\u0000]*$';
+/** Text without NUL characters, with at least one that is not a space. */
+export const WRITTEN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
 
 /** The declaration document of the calculation services (taxation, traders guide): its type and general procedure. */
 export const DECLARATION_DOCUMENT_SCHEMA = {

@@ -250,6 +250,24 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
       expect(staff.resultList.map((row: { id: string }) => row.id)).toContain(id);
       const file = await inject({ method: 'GET', url: `${HELPDESK_PREFIX}/requests/${id}/attachment`, headers: bearer(officer.tokens) });
       expect(file.body).toBe('Invoice 42: 100 T-shirts');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="invoice.txt"');
+      // A file name in another script, or with control characters, is downloaded as it was given.
+      const bengali = await inject({
+        method: 'POST',
+        url: `${HELPDESK_PREFIX}/requests`,
+        headers: bearer(trader.tokens),
+        payload: { ...request, attachment: { ...attachment, name: 'চালান\u0007 "২০২৬".txt' } },
+      });
+      expect(bengali.statusCode).toBe(201);
+      const named = await inject({
+        method: 'GET',
+        url: `${HELPDESK_PREFIX}/requests/${bengali.json().id}/attachment`,
+        headers: bearer(trader.tokens),
+      });
+      expect(named.statusCode).toBe(200);
+      expect(named.headers['content-disposition']).toBe(
+        `attachment; filename="______ ______.txt"; filename*=UTF-8''${encodeURIComponent('চালান_ _২০২৬_.txt')}`,
+      );
       const answered = await inject({
         method: 'POST',
         url: `${HELPDESK_PREFIX}/requests/${id}/answer`,
@@ -270,6 +288,10 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
         [{ ...request, category: 'gossip' }, 'category'],
         [{ ...request, subject: '' }, 'subject'],
         [{ ...request, attachment: { name: 'x.exe', type: 'application/x-msdownload', data: 'AAAA' } }, 'type'],
+        // A NUL is refused (PostgreSQL cannot store one in text), as is a text of spaces only.
+        [{ ...request, subject: 'a\u0000b c' }, 'subject'],
+        [{ ...request, message: 'a long enough message\u0000' }, 'message'],
+        [{ ...request, subject: '      ' }, 'subject'],
       ] as const) {
         const response = await inject({
           method: 'POST',

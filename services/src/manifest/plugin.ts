@@ -7,6 +7,7 @@ import { MANIFEST_ROLES } from '@guichet/shared/config/access';
 import { sampleManifests, VESSEL_STATUSES, type ManifestData, type VesselStatus } from './sample.js';
 import { MANIFEST_MAX, searchManifests, selectColumns, type ManifestSearch } from './search.js';
 import { serviceContract } from '../http/schema.js';
+import { contentDisposition } from '../http/download.js';
 
 export const MANIFEST_PREFIX = SERVICE_INFO.manifest.prefix;
 
@@ -159,7 +160,10 @@ export async function manifestPlugin(app: FastifyInstance, options: { verifier: 
         ]),
       });
       const name = `Manifest(${rows.length ? offset + 1 : 0}-${offset + rows.length}).${request.query.reportFormat}`;
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${name}"`).send(file.body);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition('attachment', name))
+        .send(file.body);
     },
   );
 
