@@ -30,6 +30,18 @@ export const NO_NUL = '^[^\\u0000]*$';
 /** Text without NUL characters, with at least one that is not a space. */
 export const WRITTEN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
 
+/**
+ * The declaration type and general procedure of a declaration document. The form's own value "IM-4"
+ * (type-generalProcedureCode) is read as both when no general procedure is given apart.
+ */
+export function declarationOf(typeOfDeclaration: string, generalProcedureCode: string | null | undefined) {
+  let type = typeOfDeclaration.trim();
+  let procedure = generalProcedureCode?.trim() || undefined;
+  const dash = type.lastIndexOf('-');
+  if (!procedure && dash > 0) [type, procedure] = [type.slice(0, dash), type.slice(dash + 1).trim() || undefined];
+  return { typeOfDeclaration: type.toUpperCase(), generalProcedureCode: procedure };
+}
+
 /** The declaration document of the calculation services (taxation, traders guide): its type and general procedure. */
 export const DECLARATION_DOCUMENT_SCHEMA = {
   type: 'object',

@@ -108,6 +108,11 @@ describe('manifest service', () => {
     const cases: Array<[unknown, string]> = [
       [{ restrictions: [] }, 'restrictions'],
       [{ restrictions: [{ field: 'password', operator: 'EQUALS', value: 'x' }] }, 'restrictions[0].field'],
+      // Names every JavaScript object has are no fields either.
+      [{ restrictions: [{ field: 'constructor', operator: 'EQUALS', value: 'x' }] }, 'restrictions[0].field'],
+      [{ restrictions: [{ field: '__proto__', operator: 'EQUALS', value: 'x' }] }, 'restrictions[0].field'],
+      [{ restrictions: [{ field: 'toString', operator: 'EQUALS', value: 'x' }] }, 'restrictions[0].field'],
+      [{ restrictions: [{ field: 'arrivalDate', operator: 'EQUALS', value: '2026-11-01 DROP' }] }, 'restrictions[0].value'],
       [{ restrictions: [{ field: 'voyageNumber', operator: 'LIKE', value: 'x' }] }, 'restrictions[0].operator'],
       [{ restrictions: [{ field: 'arrivalDate', operator: 'EQUALS', value: '2026-02-30' }] }, 'restrictions[0].value'],
       [{ restrictions: [{ field: 'registrationNumber', operator: 'EQUALS', value: 'twelve' }] }, 'restrictions[0].value'],

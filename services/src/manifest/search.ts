@@ -73,6 +73,9 @@ export const MANIFEST_MAX = 1000;
 
 type Test = (row: Manifest) => boolean;
 
+/** A date, or a date-time whose date is taken (2026-11-01T08:30:00Z). */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
 function valueOf(kind: 'date' | 'text' | 'number', value: unknown, where: string): string | number {
   if (kind === 'number') {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -81,8 +84,8 @@ function valueOf(kind: 'date' | 'text' | 'number', value: unknown, where: string
   }
   if (typeof value !== 'string' || value.trim() === '') throw new RequestError(`${where} must be a non-empty string`);
   if (kind === 'date') {
-    // A date-time is normalised to its date.
-    const date = value.trim().slice(0, 10);
+    // A date-time is normalised to its date; nothing else may follow the date.
+    const date = DATE_TIME.exec(value.trim())?.[1] ?? value.trim();
     if (!isCalendarDate(date)) throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
     return date;
   }
@@ -94,7 +97,7 @@ function valueOf(kind: 'date' | 'text' | 'number', value: unknown, where: string
 function compile(restriction: ManifestRestriction, index: number): Test {
   const where = `restrictions[${index}]`;
   const field = restriction.field as ManifestField;
-  const kind = MANIFEST_FIELDS[field];
+  const kind = Object.hasOwn(MANIFEST_FIELDS, field) ? MANIFEST_FIELDS[field] : undefined;
   if (!kind)
     throw new RequestError(
       `${where}.field: unknown field ${JSON.stringify(restriction.field).slice(0, 60)}; allowed: ${Object.keys(MANIFEST_FIELDS).join(', ')}`,

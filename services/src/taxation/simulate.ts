@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../http/request.js';
-import { declarationBodySchema, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
+import { declarationBodySchema, declarationOf, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
 import { ASSESSABLE_VALUE, type Flow, type SpecificRate, type TaxRules } from './rules.js';
 
 /** Largest value or quantity accepted (beyond it amounts lose their cents in floating point). */
@@ -153,19 +153,16 @@ function parseItem(item: SimulationBody['items'][number], index: number): Simula
 
 /** The request of a body that matches SIMULATION_BODY_SCHEMA: what the schema cannot say is checked here, naming the field. */
 export function parseSimulationRequest(body: SimulationBody): SimulationRequest {
-  const { document } = body;
-  let typeOfDeclaration = document.typeOfDeclaration.trim();
-  let generalProcedureCode = given(document.generalProcedureCode)?.trim();
-  // The form's own value "IM-4" (type-generalProcedureCode) is accepted as the type alone.
-  const dash = typeOfDeclaration.lastIndexOf('-');
-  if (!generalProcedureCode && dash > 0)
-    [typeOfDeclaration, generalProcedureCode] = [typeOfDeclaration.slice(0, dash), typeOfDeclaration.slice(dash + 1)];
+  const { typeOfDeclaration, generalProcedureCode } = declarationOf(
+    body.document.typeOfDeclaration,
+    given(body.document.generalProcedureCode),
+  );
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
   if (!generalProcedureCode) throw new FieldError('document.generalProcedureCode', 'is required');
   const validityDate = given(body.meta?.validityDate) || today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
   const items = body.items.map(parseItem);
-  return { document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode }, items, validityDate };
+  return { document: { typeOfDeclaration, generalProcedureCode }, items, validityDate };
 }
 
 async function flowOf(database: Database, document: SimulationRequest['document'], validityDate: string): Promise<Flow> {

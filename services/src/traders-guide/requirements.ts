@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { allOf, lookupBy } from '../reference/lookup.js';
 import { isCalendarDate, today } from '../http/request.js';
 import { FieldError } from '../http/request.js';
-import { declarationBodySchema, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
+import { declarationBodySchema, declarationOf, NO_NUL, VALIDITY_DATE_SCHEMA } from '../http/schema.js';
 import type { Flow, RequirementRule, RequirementRules } from './rules.js';
 
 export interface Consignment {
@@ -86,9 +86,8 @@ const optionalCode = (value: Optional<string>) => value?.trim() || undefined;
 
 /** The request of a body that matches requirementsBodySchema; unknown codes become per-item fieldsErrors later. */
 export function parseRequirementsRequest(body: RequirementsBody): RequirementsRequest {
-  const typeOfDeclaration = body.document.typeOfDeclaration.trim();
+  const { typeOfDeclaration, generalProcedureCode } = declarationOf(body.document.typeOfDeclaration, body.document.generalProcedureCode);
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
-  const generalProcedureCode = optionalCode(body.document.generalProcedureCode);
   const types = body.meta?.ruleTypes ?? undefined;
   const validityDate = body.meta?.validityDate || today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
@@ -99,7 +98,7 @@ export function parseRequirementsRequest(body: RequirementsBody): RequirementsRe
     nationalProcedureCode: optionalCode(item.nationalProcedureCode)?.toUpperCase(),
   }));
   return {
-    document: { typeOfDeclaration: typeOfDeclaration.toUpperCase(), generalProcedureCode },
+    document: { typeOfDeclaration, generalProcedureCode },
     items,
     ruleTypes: types && types.length > 0 ? types : undefined,
     validityDate,

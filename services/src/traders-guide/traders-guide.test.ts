@@ -121,6 +121,11 @@ describe.each(BACKENDS)('traders guide on $name', (backend) => {
       sample: true,
     });
     expect(item.attachments.filter((attachment) => attachment.oneOf).map((attachment) => attachment.code)).toEqual(['705', '740', '730']);
+    // The form's own value "IM-4" is the type and the general procedure, as the taxation service reads it.
+    const [same] = await ask({ typeOfDeclaration: 'IM-4' }, [
+      { commodityCode: '09012110', itemCountryOfOriginCode: 'IN', extendedProcedureCode: '4000', nationalProcedureCode: '000' },
+    ]);
+    expect(codes(same)).toEqual(codes(item));
   });
 
   it('drops the preferential origin outside the partner countries and the financial documents for samples', async () => {
