@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sendError } from './http/errors.js';
 import type { Config } from './config.js';
 import { sitePlugin } from './site/plugin.js';
 import { cmsProxyPlugin } from './cms-proxy/plugin.js';
@@ -39,7 +40,15 @@ const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
 export { API_PREFIXES };
 
 export async function buildApp(config: Config, logger: boolean | object = { level: config.logLevel }): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024, connectionTimeout: 60_000, requestTimeout: 30_000 });
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    // A URL that is not valid percent-encoding ("/%ff") gets the one error answer too, not Fastify's own.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+  });
   guardReplies(app);
   limitJsonDepth(app);
   const inFlight = trackInFlight(app);

@@ -1,3 +1,4 @@
+import { ERROR_SCHEMA } from '../http/errors.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import { sql } from 'kysely';
@@ -39,7 +40,7 @@ export interface DataConsoleOptions {
   watchMs?: number;
 }
 
-const errorSchema = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
+const errorSchema = ERROR_SCHEMA;
 /** A refused file: every error found (file, line, field, why). */
 const refusedSchema = {
   type: 'object',

@@ -1,3 +1,4 @@
+import { ERROR_SCHEMA } from '../http/errors.js';
 import { randomUUID } from 'node:crypto';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +36,7 @@ const COLUMNS = [
   'updatedAt',
 ] as const;
 
-const errorSchema = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } } } as const;
+const errorSchema = ERROR_SCHEMA;
 
 export async function helpdeskPlugin(app: FastifyInstance, options: { database: Database; verifier: Verifier }): Promise<void> {
   serviceContract(app);

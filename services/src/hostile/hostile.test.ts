@@ -107,6 +107,12 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
     const listAnswer = await send(server.port, lists.request);
     expect(listAnswer.status).toBe(400);
     expect(JSON.parse(listAnswer.body.toString()).message).toMatch(/^restrictions\[\d+\]\.values: /);
+    // A URL that is not valid percent-encoding: the one error answer, not the framework's code and status.
+    for (const target of ['/reference-service/country/%ff', '/%ff', '/auth/%ff']) {
+      const badUrl = await send(server.port, { method: 'GET', target });
+      expect(badUrl.status, target).toBe(400);
+      expect(Object.keys(JSON.parse(badUrl.body.toString())).sort(), target).toEqual(['error', 'message']);
+    }
   });
 
   // Once, on the first back end: the limiter does not depend on the database.

@@ -4,6 +4,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 /** What a failed request is told when the server is at fault: never its internals. */
 export const SERVER_ERROR_MESSAGE = 'The server could not complete the request. Contact System Administrator.';
 
+/** The JSON schema of that answer, for the services' response schemas (a property left out of it would be dropped). */
+export const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error', 'message'],
+  properties: { error: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+} as const;
+
 /**
  * The one JSON answer of a failed request: `{ error, message, field? }`, where error is the status's own name
  * (400 Bad Request, 404 Not Found, 413 Payload Too Large, 429 Too Many Requests...). A 4xx says what was

@@ -1,3 +1,4 @@
+import { ERROR_SCHEMA } from '../http/errors.js';
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_INFO } from '../http/service-info.js';
 import type { Database } from '../db/database.js';
@@ -27,10 +28,7 @@ interface SearchQuery {
 }
 
 const dateParameter = { type: 'string', maxLength: 10 } as const;
-const errorSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-} as const;
+const errorSchema = ERROR_SCHEMA;
 
 function dateOf(value: string | undefined, name: string, fallback: () => string): string {
   if (value === undefined || value === '') return fallback();

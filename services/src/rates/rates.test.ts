@@ -112,6 +112,7 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
       const { status, body } = await get(url);
       expect(status, url).toBe(400);
       expect(body.message, url).toContain(word);
+      if (url.includes('max=')) expect(body.field, url).toBe(word);
     }
   });
 

@@ -1,3 +1,4 @@
+import { ERROR_SCHEMA } from '../http/errors.js';
 import { OPERATORS, MAX_LIST_VALUES, MAX_RESULTS } from './query.js';
 import type { EntityDefinition } from './registry.js';
 
@@ -103,11 +104,7 @@ export function searchResponseSchema(definition: EntityDefinition) {
   };
 }
 
-export const errorSchema = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-};
+export const errorSchema = ERROR_SCHEMA;
 
 export const validityQuerySchema = {
   type: 'object',
