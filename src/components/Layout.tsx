@@ -1,4 +1,4 @@
-import React, { useEffect, useState, type ReactNode } from 'react';
+import React, { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import type { Crumb } from '../app/appSlice';
@@ -31,6 +31,19 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
     if (isLanguage(language)) document.cookie = languageCookie(language);
   }, [language]);
 
+  // Escape closes the open menu and gives the focus back to its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
+
   const mainLinks = [
     { label: t('nav.home'), path: paths.home },
     { label: t('nav.news'), path: paths.news },
@@ -62,6 +75,7 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
             <LanguageSwitcher language={language} originalPath={originalPath} />
             <AccountMenu language={language} />
             <button
+              ref={menuButton}
               type="button"
               className="menu-toggle"
               aria-expanded={menuOpen}

@@ -85,6 +85,11 @@ test('the layout holds at 360 px: the menu opens from its button', async ({ page
   await expect(nav).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+  // Escape closes it and gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
 });
 
 test('every home page holds at 360 px: nothing scrolls sideways, the hero text and search fit (Arabic and Bengali too)', async ({

@@ -36,9 +36,17 @@ test('a nonsense description asks to describe the product differently', async ({
   await expect(page.locator('.finder-prediction')).toHaveCount(0);
 });
 
-test('a query in French finds the chapter of common goods', async ({ page }) => {
+test('a query in French finds the chapter of common goods, from a link, without React errors', async ({ page }) => {
+  // Opened from a link, the page hydrates the built HTML first, then reads the address (#418, #425 before).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`/fr/tools/tariff-search/ai/?q=${encodeURIComponent('riz blanchi')}`);
   await expect(page.locator('.finder-prediction').first()).toContainText('1006');
+  await expect(page.getByRole('textbox', { name: /description/i })).toHaveValue('riz blanchi');
+  expect(errors.filter((text) => /Minified React error|hydrat/i.test(text))).toEqual([]);
 });
 
 test('the finder gives up after 15 s and says so; the next search works', async ({ page, request }) => {

@@ -161,10 +161,26 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
   );
 }
 
+/** Most characters of a description repeated in the results heading; a pasted description is cut at a word. */
+export const HEADING_MAX = 80;
+
+/** A description as the results heading repeats it: whole up to HEADING_MAX characters, else cut at a word with "…". */
+export function headingOf(query: string): string {
+  const characters = Array.from(query);
+  if (characters.length <= HEADING_MAX) return query;
+  const start = characters.slice(0, HEADING_MAX).join('');
+  const space = start.search(/\s\S*$/u);
+  return `${(space > HEADING_MAX / 2 ? start.slice(0, space) : start).trimEnd()}…`;
+}
+
 /** AI tariff search: a product described in one's own words -> ranked HS codes with their probability. */
 export function AiTariffSearch({ language, search }: { language: string; search: string }) {
   const { t } = useTranslation('aiTariff');
-  const fromUrl = new URLSearchParams(search).get('q') ?? '';
+  // The built page has no address query: read it once mounted, so that the first render matches the built
+  // HTML (a page opened from a link hydrated with React errors #418 and #425).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const fromUrl = mounted ? (new URLSearchParams(search).get('q') ?? '') : '';
   const [text, setText] = useState(fromUrl);
   const [problem, setProblem] = useState(false);
   // The query lives in the address, so that a link reproduces the results.
@@ -220,7 +236,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
       </SearchForm>
 
       <section className="results" aria-labelledby="finder-results" aria-busy={loading}>
-        <h2 id="finder-results">{query ? t('results.for', { query }) : t('results.title')}</h2>
+        <h2 id="finder-results">{query ? t('results.for', { query: headingOf(query) }) : t('results.title')}</h2>
         {loading && (
           <p className="loading" role="status">
             {t('results.loading')}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
+import { HEADING_MAX, headingOf } from './AiTariffSearch';
 import { aiTariffApi, convertKeys, fetchTree, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
 
 afterEach(() => vi.restoreAllMocks());
@@ -80,5 +81,19 @@ describe('the tariff finder client', () => {
     post.mockRejectedValue(new Error('Request failed with status code 429'));
     await expect(recordUsage('frozen shrimp', '030617', 'ar')).resolves.toBeUndefined();
     expect(log).toHaveBeenCalledTimes(1);
+  });
+  it('repeats a short description whole in the results heading, and cuts a pasted one at a word', () => {
+    expect(headingOf("men's cotton t-shirt")).toBe("men's cotton t-shirt");
+    const long =
+      'Pneumatic radial tyres of rubber for passenger motor cars, new, size 205/55 R16, packed in stacks of four on pallets, shipped from the port';
+    const heading = headingOf(long);
+    expect(heading.endsWith('…')).toBe(true);
+    expect(Array.from(heading).length).toBeLessThanOrEqual(HEADING_MAX + 1);
+    expect(long.startsWith(heading.slice(0, -1))).toBe(true);
+    expect(long[heading.length - 1]).toBe(' ');
+    // Bengali is counted in characters, and cut at a space too.
+    const bengali = 'পুরুষদের সুতির টি-শার্ট '.repeat(8);
+    expect(bengali.startsWith(headingOf(bengali).slice(0, -1))).toBe(true);
+    expect(headingOf(bengali).slice(0, -1).endsWith('শার্ট')).toBe(true);
   });
 });
