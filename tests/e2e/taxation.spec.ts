@@ -90,7 +90,7 @@ for (const language of ['en', 'ar'] as const) {
     await page.locator('input[type="search"]').fill('61091000');
     await expect(page.getByText(/^61091000 · /)).toBeVisible();
     await page.locator('select').nth(1).selectOption('CN');
-    await page.locator('input[type="number"]').first().fill('250');
+    await page.locator('input[inputmode="decimal"]').first().fill('250');
     await page.locator('select').nth(2).selectOption('USD');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('table tbody tr').first()).toBeVisible();

@@ -1,13 +1,14 @@
 import React, { useId, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { CallError } from '../../app/api';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tenant } from '@guichet/shared/config/tenant';
 import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
 import { todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
 import { conversionAsked, selectExchangeRates } from './slice';
 import { Field, FormActions } from '../../components/Form';
+import { Ltr } from '../../components/Ltr';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
@@ -177,20 +178,27 @@ export function Converter({ language }: { language: string }) {
         {asked && result && (
           <p className="converter-total">
             <output>
-              {t('converter.result', {
-                amount: formatNumber(asked.amount),
-                currency: result.currency.value,
-                total: formatNumber(result.total),
-                local: tenant.currency,
-              })}
+              <Ltr>
+                {t('converter.result', {
+                  amount: formatNumber(asked.amount),
+                  currency: result.currency.value,
+                  total: formatNumber(result.total),
+                  local: tenant.currency,
+                })}
+              </Ltr>
             </output>
             <span className="hint">
-              {t('converter.rateUsed', {
-                rate: formatNumber(result.currency.rate),
-                local: tenant.currency,
-                currency: result.currency.value,
-                date: formatDate(asked.dov, language),
-              })}
+              <Trans
+                t={t}
+                i18nKey="converter.rateUsed"
+                values={{
+                  rate: formatNumber(result.currency.rate),
+                  local: tenant.currency,
+                  currency: result.currency.value,
+                  date: formatDate(asked.dov, language),
+                }}
+                components={{ ltr: <Ltr /> }}
+              />
             </span>
           </p>
         )}

@@ -94,6 +94,8 @@ export function CustomsRates({ language }: { language: string }) {
   const setKey = keyField[1];
   const [dov, setDov] = useState(search.dov);
   const [difference, setDifference] = useState(false);
+  /** The date of validity is missing (or not a date): said beside it, and nothing is searched. */
+  const [dovProblem, setDovProblem] = useState<'converter.mandatory' | 'converter.dateInvalid' | null>(null);
 
   const run = (next: RatesSearch, withDiff: boolean) => {
     window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
@@ -188,13 +190,33 @@ export function CustomsRates({ language }: { language: string }) {
       <SearchForm
         label={t('form.label')}
         onSearch={(fields) => {
-          const date = fieldText(fields, 'dov');
-          run({ ...search, key: fieldText(fields, 'key'), dov: DATE.test(date) ? date : search.dov, page: 1 }, difference);
+          const date = fieldText(fields, 'dov').trim();
+          if (!DATE.test(date)) {
+            setDovProblem(date ? 'converter.dateInvalid' : 'converter.mandatory');
+            document.getElementById('rates-dov')?.focus();
+            return;
+          }
+          setDovProblem(null);
+          run({ ...search, key: fieldText(fields, 'key'), dov: date, page: 1 }, difference);
         }}
       >
         <SearchText id="rates-key" name="key" label={t('form.key')} field={keyField} />
         <Field id="rates-dov" label={t('form.dov')}>
-          <input id="rates-dov" name="dov" type="date" value={dov} required onChange={(event) => setDov(event.target.value)} />
+          <input
+            id="rates-dov"
+            name="dov"
+            type="date"
+            value={dov}
+            required
+            onChange={(event) => setDov(event.target.value)}
+            aria-invalid={dovProblem ? true : undefined}
+            aria-describedby={dovProblem ? 'rates-dov-error' : undefined}
+          />
+          {dovProblem && (
+            <p id="rates-dov-error" className="field-error" role="alert">
+              {t(dovProblem)}
+            </p>
+          )}
         </Field>
         <div className="field field-check">
           <input

@@ -1,3 +1,10 @@
+import { createElement as h, type ReactNode } from 'react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
@@ -12,10 +19,13 @@ import {
   type ExchangeRate,
   type RatesSearch,
 } from './api';
-import { matchCurrency } from './Converter';
+import { Converter, matchCurrency } from './Converter';
+import { CustomsRates } from './CustomsRates';
 import { withDifference } from '@guichet/shared/api/rates';
 import { rateTicks } from './RateChart';
 import { defaultSearch } from './slice';
+
+vi.mock('gatsby', () => ({ Link: ({ to, children }: { to: string; children?: ReactNode }) => h('a', { href: to }, children) }));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -202,5 +212,63 @@ describe('rates in files and on screen', () => {
     expect(formatDifference(-0.0883)).toBe('-0.09');
     expect(formatDifference(0.001)).toBe('0.00');
     expect(formatDifference(null)).toBe('-');
+  });
+});
+
+const ratesLocale = (language: string) =>
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', language, 'rates.json'), 'utf8')) as {
+    converter: Record<string, string>;
+  };
+
+/** A component of the tool in a store of its own, in a language, with the tool's texts. */
+function renderInLanguage(element: ReturnType<typeof h>, language: string) {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: language,
+    ns: ['rates'],
+    resources: { [language]: { rates: ratesLocale(language) } },
+    interpolation: { escapeValue: false },
+  });
+  return render(h(Provider, { store: makeStore(), children: h(I18nextProvider, { i18n }, element) }));
+}
+
+describe('the exchange rates page', () => {
+  it('the converter keeps its result and the rate used as left-to-right units in Arabic', async () => {
+    vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.16891)], totalCount: 1 } });
+    const view = renderInLanguage(h(Converter, { language: 'ar' }), 'ar');
+    fireEvent.change(view.container.querySelector('input[inputmode="decimal"]')!, { target: { value: '١٬٠٠٠' } });
+    fireEvent.change(view.container.querySelector('input[list]')!, { target: { value: 'USD' } });
+    fireEvent.submit(view.container.querySelector('form')!);
+    const output = await waitFor(() => {
+      const found = view.container.querySelector('output');
+      if (!found) throw new Error('no result yet');
+      return found;
+    });
+    expect(output.querySelector('bdi[dir="ltr"]')?.textContent).toBe('1,000.00 USD = 123,168.91 BDT');
+    const used = output.parentElement!.querySelector('.hint')!;
+    expect(used.textContent).toMatch(/^السعر المطبَّق: 1 USD = 123.17 BDT في /);
+    expect(used.querySelector('bdi[dir="ltr"]')?.textContent).toBe('1 USD = 123.17 BDT');
+  });
+  it('an emptied date of validity says the field is mandatory and searches nothing', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.16891)], totalCount: 1 } });
+    const view = renderInLanguage(h(CustomsRates, { language: 'en' }), 'en');
+    await waitFor(() => expect(view.getByRole('table')).toBeTruthy());
+    const calls = get.mock.calls.length;
+    const date = view.getByLabelText('Date of validity');
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.submit(view.getByRole('search'));
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).toBe('This field is mandatory.');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(date.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(get.mock.calls.length).toBe(calls);
+
+    // A date again: the message goes and the search runs.
+    fireEvent.change(date, { target: { value: '2026-08-20' } });
+    fireEvent.submit(view.getByRole('search'));
+    await waitFor(() =>
+      expect(get.mock.calls.some(([, config]) => (config?.params as { validityDate?: string }).validityDate === '2026-08-20')).toBe(true),
+    );
+    expect(view.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,16 +1,27 @@
 import React, { useEffect, useId, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CallError } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
-import { countryName, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
+import { countryName, decimalMarkOf, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
 import { commodityName, useReferenceList } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { EMPTY_INPUT, inputErrors, useSimulationMutation, type InputErrors, type TaxationInput, type Tax } from './api';
+import {
+  EMPTY_INPUT,
+  inputErrors,
+  normalizedInput,
+  typedCode,
+  useSimulationMutation,
+  westernDigits,
+  type InputErrors,
+  type TaxationInput,
+  type Tax,
+} from './api';
 import { simulationTable } from './export';
 import { Field, FormActions } from '../../components/Form';
+import { Ltr } from '../../components/Ltr';
 
 const describe = (row: { description?: unknown; descriptionTranslated?: unknown }, translated: boolean) =>
   String((translated && row.descriptionTranslated) || row.description || '');
@@ -24,13 +35,13 @@ export function TaxationSimulation({ language }: { language: string }) {
   const { data, isLoading: loading, isError: error, originalArgs: simulated } = simulation;
   const failure = simulation.error as CallError | undefined;
   const missing = failure?.reason === 'notEnoughInformation' ? (failure.details as string[]) : null;
-  const tariffNotFound = failure?.reason === 'tariffNotFound';
+  const tariffNotFound = failure?.reason === 'tariffNotFound' ? String(failure.details ?? '') : null;
   const translated = usesTranslatedSearch(language);
   const id = useId();
   const [input, setInput] = useState<TaxationInput>(EMPTY_INPUT);
   const [commodityText, setCommodityText] = useState('');
   const [errors, setErrors] = useState<InputErrors>({});
-  const commodities = useReferenceLookup('commodity', commodityText, translated, 15, language);
+  const commodities = useReferenceLookup('commodity', westernDigits(commodityText), translated, 15, language);
 
   const models = useReferenceList('modelOfDeclaration');
   const countryList = useReferenceList('country');
@@ -52,7 +63,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   // The commodity typed or picked: an exact code among the suggestions.
   const pickCommodity = (text: string) => {
     setCommodityText(text);
-    const code = text.replace(/[.\s]/g, '');
+    const code = typedCode(text);
     const found = commodities.find((row) => row.code === code);
     setInput((current) => ({
       ...current,
@@ -61,8 +72,8 @@ export function TaxationSimulation({ language }: { language: string }) {
   };
   useEffect(() => {
     // Suggestions arriving after an exact code was typed.
-    const code = commodityText.replace(/[.\s]/g, '');
-    if (!input.commodityCode && /^\d{8}$/.test(code)) {
+    const code = typedCode(commodityText);
+    if (!input.commodityCode && code && /^\d{8}$/.test(code)) {
       const found = commodities.find((row) => row.code === code);
       if (found)
         setInput((current) => ({
@@ -76,23 +87,31 @@ export function TaxationSimulation({ language }: { language: string }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found = inputErrors(input);
+    // A code typed but not among the suggestions (unknown, or suggestions still on their way) goes to the service,
+    // which knows every tariff line and answers "CET Tariff Not Found" for a code that is none.
+    const code = typedCode(commodityText);
+    const asked = { ...input, commodityCode: input.commodityCode ?? (code ? { value: code, description: '' } : null) };
+    const found = inputErrors(asked, language, commodityText);
     setErrors(found);
     if (Object.keys(found).length) {
+      // The result of an earlier simulation does not stay below the messages.
+      simulation.reset();
       document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    void runSimulation(input);
+    void runSimulation(normalizedInput(asked, language));
   };
 
   const fieldError = (field: keyof TaxationInput) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="field-error">
-        {t(`validation.${errors[field]}`)}
+        {t(`validation.${errors[field]}`, { example: `25000${decimalMarkOf(language)}50`, mark: decimalMarkOf(language) })}
       </p>
     ) : null;
   const describedBy = (field: keyof TaxationInput) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
+  // The commodity the service did not find, while the box still holds it.
+  const commodityRefused = tariffNotFound !== null && typedCode(commodityText) === tariffNotFound;
 
   const taxes = data?.items[0]?.taxes ?? [];
   const columns = useMemo<Array<ColumnDef<Tax, unknown>>>(
@@ -134,8 +153,10 @@ export function TaxationSimulation({ language }: { language: string }) {
     return simulationTable(used, data!, country ? countryLabel(country, language, translated) : used.itemCountryOfOriginCode, language, t);
   };
 
-  const value = Number(input.statValueInForeignCurrency);
-  const national = input.currencyCode && Number.isFinite(value) ? input.currencyCode.rate * value : null;
+  // The result says what it was computed from: the simulated input, not the form as edited since.
+  const shown = simulated ?? input;
+  const value = Number(shown.statValueInForeignCurrency);
+  const national = shown.currencyCode && Number.isFinite(value) ? shown.currencyCode.rate * value : null;
 
   return (
     <div className="tool">
@@ -165,7 +186,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             onChange={(event) => pickCommodity(event.target.value)}
             placeholder={t('placeholders.commodityCode')}
             autoComplete="off"
-            {...describedBy('commodityCode')}
+            {...(commodityRefused ? { 'aria-invalid': true, 'aria-describedby': `${id}-tariffNotFound` } : describedBy('commodityCode'))}
           />
           <datalist id={`${id}-commodity-list`}>
             {commodities.map((row) => (
@@ -201,10 +222,9 @@ export function TaxationSimulation({ language }: { language: string }) {
         <Field id={`${id}-statValueInForeignCurrency`} label={t('fields.statValueInForeignCurrency')}>
           <input
             id={`${id}-statValueInForeignCurrency`}
-            type="number"
-            min="0"
-            step="any"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
             value={input.statValueInForeignCurrency}
             onChange={(event) => update({ statValueInForeignCurrency: event.target.value })}
             {...describedBy('statValueInForeignCurrency')}
@@ -229,7 +249,14 @@ export function TaxationSimulation({ language }: { language: string }) {
             ))}
           </select>
           {input.currencyCode ? (
-            <p className="hint">{t('rateOfDay', { rate: formatNumber(input.currencyCode.rate), currency: input.currencyCode.value })}</p>
+            <p className="hint">
+              <Trans
+                t={t}
+                i18nKey="rateOfDay"
+                values={{ rate: formatNumber(input.currencyCode.rate), currency: input.currencyCode.value }}
+                components={{ ltr: <Ltr /> }}
+              />
+            </p>
           ) : (
             fieldError('currencyCode')
           )}
@@ -237,10 +264,9 @@ export function TaxationSimulation({ language }: { language: string }) {
         <Field id={`${id}-supplementaryUnit`} label={t('fields.supplementaryUnit')}>
           <input
             id={`${id}-supplementaryUnit`}
-            type="number"
-            min="0"
-            step="any"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
             value={input.supplementaryUnit}
             onChange={(event) => update({ supplementaryUnit: event.target.value })}
             {...describedBy('supplementaryUnit')}
@@ -281,24 +307,29 @@ export function TaxationSimulation({ language }: { language: string }) {
             {t('cannotCalculate', { codes: missing.join(', ') })}
           </p>
         )}
-        {tariffNotFound && (
-          <p className="notice notice-inline" role="alert">
-            {t('tariffNotFound')}
+        {tariffNotFound !== null && (
+          <p id={`${id}-tariffNotFound`} className="notice notice-inline" role="alert">
+            {t('tariffNotFound', { code: tariffNotFound })}
           </p>
         )}
         {!loading && !data && !error && <p className="hint">{t('result.empty')}</p>}
         {data && (
           <>
             <p>
-              {t('result.value', {
-                foreign: formatNumber(value),
-                currency: input.currencyCode?.value ?? '',
-                national: formatNumber(national),
-                nationalCurrency: data.currency,
-              })}
+              <Trans
+                t={t}
+                i18nKey="result.value"
+                values={{
+                  foreign: formatNumber(value),
+                  currency: shown.currencyCode?.value ?? '',
+                  national: formatNumber(national),
+                  nationalCurrency: data.currency,
+                }}
+                components={{ ltr: <Ltr /> }}
+              />
             </p>
             <DataTable
-              caption={t('result.caption', { code: input.commodityCode?.value ?? '' })}
+              caption={t('result.caption', { code: shown.commodityCode?.value ?? '' })}
               columns={columns}
               data={taxes}
               rowKey={(row) => row.code}
@@ -308,15 +339,24 @@ export function TaxationSimulation({ language }: { language: string }) {
                 <dt>{t('total')}</dt>
                 <dd>
                   <strong>
-                    {formatNumber(data.items[0]?.totalItemTaxes)} {data.currency}
+                    <Ltr>
+                      {formatNumber(data.items[0]?.totalItemTaxes)} {data.currency}
+                    </Ltr>
                   </strong>
-                  {national ? ` (${formatNumber(((data.items[0]?.totalItemTaxes ?? 0) / national) * 100)} %)` : ''}
+                  {national ? (
+                    <>
+                      {' '}
+                      <Ltr>({formatNumber(((data.items[0]?.totalItemTaxes ?? 0) / national) * 100)} %)</Ltr>
+                    </>
+                  ) : null}
                 </dd>
               </div>
               <div>
                 <dt>{t('guarantee')}</dt>
                 <dd>
-                  {formatNumber(data.guaranteeAmount)} {data.currency}
+                  <Ltr>
+                    {formatNumber(data.guaranteeAmount)} {data.currency}
+                  </Ltr>
                 </dd>
               </div>
             </dl>

@@ -2,6 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { answer, api, ToolError } from '../../app/api';
+import { parseAmount } from '@guichet/shared/i18n/language';
 
 /** The simulation form (SPEC section 3). */
 export interface TaxationInput {
@@ -56,23 +57,62 @@ export interface SimulationResult {
   currency: string;
 }
 
-export type InputErrors = Partial<Record<keyof TaxationInput, 'required' | 'number' | 'min'>>;
+export type InputErrors = Partial<Record<keyof TaxationInput, 'required' | 'number' | 'ambiguous' | 'min' | 'notTariffLine'>>;
 
-/** What the form lacks: every field but the supplementary unit is needed; values are positive numbers. */
-export function inputErrors(input: TaxationInput): InputErrors {
+/** Arabic-Indic (٠-٩, ۰-۹) and Bengali (০-৯) digits as Western ones: a code typed on an Arabic or Bengali keyboard. */
+export const westernDigits = (text: string) =>
+  text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/[\u09e6-\u09ef]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+
+/** The code of a commodity as typed: "6109.10.00", "61091000" or "٦١٠٩١٠٠٠" -> "61091000" (null when it is not all digits). */
+export function typedCode(text: string): string | null {
+  const code = westernDigits(text).replace(/[.\s]/g, '');
+  return /^\d+$/.test(code) ? code : null;
+}
+
+/**
+ * A number of the form as typed (SPEC: values are positive numbers): Western, Arabic-Indic (٠-٩, ٫ decimal mark,
+ * ٬ grouping) or Bengali (০-৯) digits, with the page language's decimal and grouping marks (the converter's parser).
+ */
+const numberError = (text: string, language: string): InputErrors[keyof TaxationInput] | null => {
+  const parsed = parseAmount(text, language);
+  if ('error' in parsed) return parsed.error === 'ambiguous' ? 'ambiguous' : 'number';
+  return parsed.value <= 0 ? 'min' : null;
+};
+
+/**
+ * What the form lacks: every field but the supplementary unit is needed; values are positive numbers. A commodity
+ * typed but not found among the tariff lines is named as such, not as missing (an all-digit code goes to the service,
+ * which knows every tariff line: see TaxationSimulation).
+ */
+export function inputErrors(input: TaxationInput, language = 'en', commodityText = ''): InputErrors {
   const errors: InputErrors = {};
   if (!input.typeOfDeclaration) errors.typeOfDeclaration = 'required';
-  if (!input.commodityCode) errors.commodityCode = 'required';
+  if (!input.commodityCode) errors.commodityCode = commodityText.trim() ? 'notTariffLine' : 'required';
   if (!input.itemCountryOfOriginCode) errors.itemCountryOfOriginCode = 'required';
   if (!input.currencyCode) errors.currencyCode = 'required';
   const value = input.statValueInForeignCurrency.trim();
-  if (!value) errors.statValueInForeignCurrency = 'required';
-  else if (!Number.isFinite(Number(value))) errors.statValueInForeignCurrency = 'number';
-  else if (Number(value) <= 0) errors.statValueInForeignCurrency = 'min';
+  const valueError = value ? numberError(value, language) : 'required';
+  if (valueError) errors.statValueInForeignCurrency = valueError;
   const unit = input.supplementaryUnit.trim();
-  if (unit && !Number.isFinite(Number(unit))) errors.supplementaryUnit = 'number';
-  else if (unit && Number(unit) <= 0) errors.supplementaryUnit = 'min';
+  const unitError = unit ? numberError(unit, language) : null;
+  if (unitError) errors.supplementaryUnit = unitError;
   return errors;
+}
+
+/** The form's numbers as the service takes them ("١٠٬٠٠٠٫٥" -> "10000.5"); call once inputErrors found nothing. */
+export function normalizedInput(input: TaxationInput, language = 'en'): TaxationInput {
+  const plain = (text: string) => {
+    const parsed = parseAmount(text, language);
+    return text.trim() && 'value' in parsed ? String(parsed.value) : text.trim();
+  };
+  return {
+    ...input,
+    statValueInForeignCurrency: plain(input.statValueInForeignCurrency),
+    supplementaryUnit: plain(input.supplementaryUnit),
+  };
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;
@@ -107,10 +147,10 @@ export class NotEnoughInformation extends ToolError {
   }
 }
 
-/** The commodity has no tariff line valid on the date (the service's "CET Tariff Not Found"). */
+/** The commodity has no tariff line valid on the date (the service's 400 "CET Tariff Not Found"); details: the code. */
 export class TariffNotFound extends ToolError {
-  constructor() {
-    super('tariffNotFound', 400);
+  constructor(code: string) {
+    super('tariffNotFound', 400, code);
   }
 }
 
@@ -119,9 +159,13 @@ export async function simulate(input: TaxationInput): Promise<SimulationResult> 
     const { data } = await http.post<SimulationResult>(`${serviceUrls.taxation}simulate`, simulationRequest(input));
     return data;
   } catch (error) {
-    const body = axios.isAxiosError(error) ? (error.response?.data as { taxCodes?: unknown; message?: unknown } | undefined) : undefined;
+    const response = axios.isAxiosError(error) ? error.response : undefined;
+    const body = response?.data as { taxCodes?: unknown; message?: unknown; field?: unknown } | undefined;
     if (body && Array.isArray(body.taxCodes) && body.taxCodes.length) throw new NotEnoughInformation(body.taxCodes.map(String));
-    if (typeof body?.message === 'string' && body.message.includes('CET Tariff Not Found')) throw new TariffNotFound();
+    // A 400 naming an item's commodity code (field "items[0].commodityCode"), or the service's message.
+    const commodityField = response?.status === 400 && typeof body?.field === 'string' && /\.commodityCode$/.test(body.field);
+    if (commodityField || (typeof body?.message === 'string' && body.message.includes('CET Tariff Not Found')))
+      throw new TariffNotFound(input.commodityCode?.value ?? '');
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ExportTable } from '@guichet/shared/export/index';
-import { formatNumber } from '@guichet/shared/i18n/language';
+import { direction, formatNumber } from '@guichet/shared/i18n/language';
 import type { SimulationResult, TaxationInput } from './api';
 
 /**
@@ -19,6 +19,9 @@ export function simulationTable(
   const rate = input.currencyCode?.rate ?? null;
   const unit = input.supplementaryUnit.trim();
   const item = data.items[0];
+  // In a right-to-left file each amount with its currency is a left-to-right isolate (U+2066 ... U+2069): without
+  // it, "1 USD = 123.16891 BDT" after an Arabic label reads "USD = 123.16891 BDT 1". Other languages need none.
+  const ltr = direction(language) === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text;
   return {
     title: t('export.title'),
     subtitle: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim(),
@@ -27,10 +30,10 @@ export function simulationTable(
       { label: t('fields.typeOfDeclaration'), value: input.typeOfDeclaration },
       { label: t('export.commodity'), value: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim() },
       { label: t('fields.itemCountryOfOriginCode'), value: `${countryName} (${input.itemCountryOfOriginCode})` },
-      { label: t('fields.statValueInForeignCurrency'), value: `${formatNumber(foreign)} ${currency}` },
+      { label: t('fields.statValueInForeignCurrency'), value: ltr(`${formatNumber(foreign)} ${currency}`) },
       // The rate as used, every decimal of it: the file must let the calculation be checked.
-      { label: t('export.exchangeRate'), value: `1 ${currency} = ${rate ?? '-'} ${data.currency}` },
-      { label: t('export.assessableValue'), value: `${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}` },
+      { label: t('export.exchangeRate'), value: ltr(`1 ${currency} = ${rate ?? '-'} ${data.currency}`) },
+      { label: t('export.assessableValue'), value: ltr(`${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}`) },
       ...(unit ? [{ label: t('export.supplementaryUnit'), value: unit }] : []),
     ],
     columns: [

@@ -1,10 +1,18 @@
+import { createElement as h } from 'react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxiosError, AxiosHeaders } from 'axios';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { http } from '../../http/client';
+import { makeStore } from '../../app/store';
 import { renderWithStore } from '../../test/store';
-import { EMPTY_INPUT, inputErrors, simulationRequest, useSimulationMutation, type TaxationInput } from './api';
+import { EMPTY_INPUT, inputErrors, normalizedInput, simulationRequest, useSimulationMutation, type TaxationInput } from './api';
 import { simulationTable } from './export';
+import { TaxationSimulation } from './TaxationSimulation';
 import { tableToCsv } from '@guichet/shared/export/csv';
 
 afterEach(() => vi.restoreAllMocks());
@@ -50,6 +58,21 @@ describe('taxation simulation', () => {
     });
     expect(inputErrors(input)).toEqual({});
   });
+  it('reads values and quantities in Western, Arabic-Indic and Bengali digits', () => {
+    const typed = (value: string, unit = '') => ({ ...input, statValueInForeignCurrency: value, supplementaryUnit: unit });
+    expect(inputErrors(typed('١٠٠٠٠', '১২'), 'ar')).toEqual({});
+    expect(normalizedInput(typed('١٠٠٠٠', '১২'), 'ar')).toMatchObject({ statValueInForeignCurrency: '10000', supplementaryUnit: '12' });
+    expect(normalizedInput(typed('١٬٠٠٠٫٥'), 'ar').statValueInForeignCurrency).toBe('1000.5');
+    expect(normalizedInput(typed('১০০০০'), 'bn').statValueInForeignCurrency).toBe('10000');
+    expect(normalizedInput(typed('10 000,5'), 'fr').statValueInForeignCurrency).toBe('10000.5');
+    expect(inputErrors(typed('٠'), 'ar')).toEqual({ statValueInForeignCurrency: 'min' });
+    expect(inputErrors(typed('25.000'), 'fr')).toEqual({ statValueInForeignCurrency: 'ambiguous' });
+    expect(inputErrors(typed('abc'), 'ar')).toEqual({ statValueInForeignCurrency: 'number' });
+  });
+  it('names a commodity typed but not found as not a tariff line, not as missing', () => {
+    expect(inputErrors({ ...input, commodityCode: null }, 'en', 'flying carpets')).toEqual({ commodityCode: 'notTariffLine' });
+    expect(inputErrors({ ...input, commodityCode: null }, 'en', ' ')).toEqual({ commodityCode: 'required' });
+  });
   it('a failure clears the simulated data; a specific tax without quantity names the taxes, without a notification', async () => {
     const { result: hook, store } = renderWithStore(() => useSimulationMutation(), undefined);
     const run = () => act(() => void hook.current[0](input));
@@ -83,6 +106,12 @@ describe('taxation simulation', () => {
     await act(() => void hook.current[0](input));
     await waitFor(() => expect(hook.current[1].error).toMatchObject({ reason: 'tariffNotFound' }));
     expect(store.getState().notifications).toHaveLength(0);
+
+    // The service's 400 names the item's field: that is enough, whatever its message says.
+    const byField = { ...response, data: { error: 'Bad Request', message: 'unknown', field: 'items[0].commodityCode' } };
+    vi.spyOn(http, 'post').mockRejectedValueOnce(new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, byField));
+    await act(() => void hook.current[0]({ ...input, commodityCode: { value: '99999999', description: '' } }));
+    await waitFor(() => expect(hook.current[1].error).toMatchObject({ reason: 'tariffNotFound', details: '99999999' }));
   });
   it('exports the inputs with the taxes: value, currency, the rate used and the origin', () => {
     const t = ((key: string, options?: { defaultValue?: string }) => options?.defaultValue ?? key) as unknown as Parameters<
@@ -108,5 +137,120 @@ describe('taxation simulation', () => {
       ['total', '', null, null, 30614.18],
     ]);
     expect(tableToCsv(table)).toContain('fields.statValueInForeignCurrency,"1,000.00 USD"');
+  });
+  it('keeps each amount with its currency a left-to-right isolate in an Arabic file', () => {
+    const t = ((key: string) => key) as unknown as Parameters<typeof simulationTable>[4];
+    const result = { items: [{ taxes: [], totalItemTaxes: 0 }], guaranteeAmount: 0, currency: 'BDT' };
+    const details = Object.fromEntries(simulationTable(input, result, 'الهند', 'ar', t).details!.map(({ label, value }) => [label, value]));
+    expect(details['fields.statValueInForeignCurrency']).toBe('\u20661,000.00 USD\u2069');
+    expect(details['export.exchangeRate']).toBe('\u20661 USD = 122.4567 BDT\u2069');
+    expect(details['export.assessableValue']).toBe('\u2066122,456.70 BDT\u2069');
+  });
+});
+
+const locale = (language: string) =>
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', language, 'taxation.json'), 'utf8')) as Record<string, unknown>;
+
+/** The simulation page against mocked services: the reference lists, the commodity lookup and the taxation service. */
+function renderSimulation(language: string) {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: language,
+    ns: ['taxation'],
+    resources: { [language]: { taxation: locale(language) } },
+    interpolation: { escapeValue: false },
+  });
+  const lists: Record<string, unknown[]> = {
+    modelOfDeclaration: [{ code: 'IM', generalProcedureCode: '4', description: 'Import for home use' }],
+    country: [{ code: 'CN', description: 'China' }],
+    exchangeRate: [{ code: 'USD', description: 'US Dollar', rate: 123.16891 }],
+    commodity: [{ code: '61091000', description: 'T-shirts of cotton' }],
+  };
+  const result = {
+    items: [{ taxes: [{ code: 'CD', label: 'Customs duty', base: 1231689.1, rate: 25, amount: 307922.28 }], totalItemTaxes: 1281726.48 }],
+    guaranteeAmount: 0,
+    currency: 'BDT',
+  };
+  const post = vi.spyOn(http, 'post').mockImplementation(async (url: string, body?: unknown) => {
+    const entity = /reference-service\/(\w+)\/search/.exec(url)?.[1];
+    if (entity) return { data: { resultList: lists[entity] ?? [], totalCount: (lists[entity] ?? []).length } };
+    const code = (body as { items: Array<{ commodityCode: string }> }).items[0].commodityCode;
+    if (code === '61091000') return { data: result };
+    const data = { error: 'Bad Request', message: `items[0].commodityCode: CET Tariff Not Found`, field: 'items[0].commodityCode' };
+    const response = { status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data };
+    throw new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, response);
+  });
+  const view = render(h(Provider, { store: makeStore(), children: h(I18nextProvider, { i18n }, h(TaxationSimulation, { language })) }));
+  const field = (suffix: string) => view.container.querySelector(`[id$="-${suffix}"]`) as HTMLInputElement;
+  const simulated = () =>
+    post.mock.calls.filter(([url]) => String(url).endsWith('simulate')).map(([, body]) => (body as { items: unknown[] }).items[0]);
+  const fill = async (code: string, value: string) => {
+    await waitFor(() => expect(field('typeOfDeclaration').value).toBe('IM-4'));
+    await waitFor(() => expect(view.container.querySelector(`[id$="-currencyCode"] option[value="USD"]`)).not.toBeNull());
+    fireEvent.change(field('commodityCode'), { target: { value: code } });
+    fireEvent.change(field('itemCountryOfOriginCode'), { target: { value: 'CN' } });
+    fireEvent.change(field('statValueInForeignCurrency'), { target: { value } });
+    fireEvent.change(field('currencyCode'), { target: { value: 'USD' } });
+  };
+  const submit = () => fireEvent.submit(view.container.querySelector('form')!);
+  return { view, field, fill, submit, simulated };
+}
+
+describe('the taxation simulation page', () => {
+  it('takes a value typed in Arabic-Indic or Bengali digits and sends it as a number', async () => {
+    const page = renderSimulation('ar');
+    await page.fill('61091000', '١٠٠٠٠');
+    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
+    expect(page.field('statValueInForeignCurrency').value).toBe('١٠٠٠٠');
+    fireEvent.change(page.field('supplementaryUnit'), { target: { value: '১২٫৫' } });
+    page.submit();
+    await waitFor(() => expect(page.simulated()).toHaveLength(1));
+    expect(page.simulated()[0]).toMatchObject({ statValueInForeignCurrency: 10000, statisticalValue: 1231689.1, supplementaryUnit: 12.5 });
+    expect(page.view.queryByText((locale('ar').validation as Record<string, string>).required)).toBeNull();
+  });
+  it('isolates each amount with its currency left to right in Arabic', async () => {
+    const page = renderSimulation('ar');
+    await page.fill('61091000', '10000');
+    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
+    page.submit();
+    await waitFor(() => expect(page.view.getByRole('table')).toBeTruthy());
+    const isolated = [...page.view.container.querySelectorAll('bdi[dir="ltr"]')].map((element) => element.textContent);
+    expect(isolated).toEqual(
+      expect.arrayContaining(['1 USD = 123.17', '10,000.00 USD = 1,231,689.10 BDT', '1,281,726.48 BDT', '(104.06 %)', '0.00 BDT']),
+    );
+    // The value line keeps its Arabic words outside the isolate.
+    const line = page.view.getByText((_, element) => element?.tagName === 'P' && /^القيمة: /.test(element.textContent ?? ''));
+    expect(line.querySelector('bdi[dir="ltr"]')?.textContent).toBe('10,000.00 USD = 1,231,689.10 BDT');
+  });
+  it('says an unknown commodity code is not a tariff line, not that the field is mandatory, and drops the previous result', async () => {
+    const page = renderSimulation('en');
+    await page.fill('61091000', '10000');
+    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
+    page.submit();
+    await waitFor(() => expect(page.view.getByRole('table', { name: 'Taxes on tariff line 61091000' })).toBeTruthy());
+
+    fireEvent.change(page.field('commodityCode'), { target: { value: '99999999' } });
+    page.submit();
+    await waitFor(() =>
+      expect(page.simulated().map((item) => (item as { commodityCode: string }).commodityCode)).toEqual(['61091000', '99999999']),
+    );
+    const alert = await page.view.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'CET Tariff Not Found: 99999999 is not a tariff line. Check the code or choose a line from the suggestions.',
+    );
+    expect(page.view.queryByText('This field is mandatory')).toBeNull();
+    expect(page.view.queryByRole('table')).toBeNull();
+    expect(page.field('commodityCode').getAttribute('aria-invalid')).toBe('true');
+    expect(page.field('commodityCode').getAttribute('aria-describedby')).toBe(alert.id);
+  });
+  it('says a commodity text that matches no tariff line is none, without calling the service', async () => {
+    const page = renderSimulation('en');
+    await page.fill('flying carpets', '10000');
+    page.submit();
+    expect(
+      await page.view.findByText('No tariff line matches this text. Choose one from the suggestions or type its HS code.'),
+    ).toBeTruthy();
+    expect(page.view.queryByText('This field is mandatory')).toBeNull();
+    expect(page.simulated()).toHaveLength(0);
   });
 });

@@ -41,6 +41,9 @@ const KNOWN_ERRORS: Record<string, string> = {
 };
 
 const text = (row: ReferenceRecord, translated: boolean) => String((translated && row.descriptionTranslated) || row.description || '');
+/** "en" when a row is shown by its English description on a page in another language, for screen readers. */
+const englishOf = (row: ReferenceRecord, translated: boolean, language: string) =>
+  language !== 'en' && !(translated && row.descriptionTranslated) ? 'en' : undefined;
 const countryLabel = (row: ReferenceRecord, language: string, translated: boolean) =>
   countryName(String(row.code), language) ?? text(row, translated);
 
@@ -215,7 +218,7 @@ export function TradersGuide({ language }: { language: string }) {
           >
             <option value="">{t('form.choose')}</option>
             {procedures.map((row) => (
-              <option key={procedureCode(row)} value={procedureCode(row)}>
+              <option key={procedureCode(row)} value={procedureCode(row)} lang={englishOf(row, translated, language)}>
                 {optionLabel(procedureCode(row), text(row, translated))}
               </option>
             ))}
@@ -234,7 +237,7 @@ export function TradersGuide({ language }: { language: string }) {
           >
             <option value="">{t('form.none')}</option>
             {nationals.map((row) => (
-              <option key={String(row.code)} value={String(row.code)}>
+              <option key={String(row.code)} value={String(row.code)} lang={englishOf(row, translated, language)}>
                 {optionLabel(String(row.code), text(row, translated))}
               </option>
             ))}
