@@ -233,3 +233,13 @@ for (const { language, keywords, heading, text } of [
     if (language === 'bn') await expect(page.getByText('এইচএস ২০২২-এর কোনো সরকারি বাংলা পাঠ নেই')).toBeVisible();
   });
 }
+
+test('the explanatory notes say they are in English on an Arabic page', async ({ page }) => {
+  await page.goto('/ar/tools/tariff-search/detail/?code=09011110');
+  const notes = page.locator('section.notes');
+  await expect(notes.locator('.rich-text[lang="en"]')).toBeVisible();
+  await expect(notes.getByRole('note')).toHaveText('هذا المحتوى غير متاح بلغتك بعد، لذا يُعرض باللغة الإنجليزية.');
+  await page.goto('/en/tools/tariff-search/detail/?code=09011110');
+  await expect(page.locator('section.notes .rich-text')).toBeVisible();
+  await expect(page.locator('section.notes').getByRole('note')).toHaveCount(0);
+});

@@ -7,13 +7,15 @@ import { formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/lan
 import { skipToken } from '@reduxjs/toolkit/query';
 import { nodeText, normaliseCode, TAX_COLUMNS, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
+import { FallbackNotice } from '../../components/FallbackNotice';
 import { isNotFound } from '../../app/api';
 import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 import { Field, FormActions, SearchForm, fieldText } from '../../components/Form';
 import { numeric, TableHead } from '../../components/TableHead';
 
-function NotesPanel({ heading }: { heading: string }) {
+/** The heading's explanatory notes: written in English, which other pages say above them. */
+function NotesPanel({ heading, language }: { heading: string; language: string }) {
   const { t } = useTranslation('tariff');
   const notes = useNotesQuery(heading);
   return (
@@ -21,7 +23,12 @@ function NotesPanel({ heading }: { heading: string }) {
       <h2 id="notes-title">{t('detail.notes', { heading: displayCode(heading) })}</h2>
       {notes.isLoading && <p className="loading">{t('results.loading')}</p>}
       {!notes.isLoading && !notes.data && <p className="empty">{t('detail.notesUnavailable')}</p>}
-      {notes.data && <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data) }} />}
+      {notes.data && (
+        <>
+          <FallbackNotice show={language !== 'en'} />
+          <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data) }} />
+        </>
+      )}
     </section>
   );
 }
@@ -146,7 +153,7 @@ function LineDetail({ language, search, searchPath }: { language: string; search
         />
       </section>
       <TaxesCard line={line} language={language} />
-      <NotesPanel heading={line.code.slice(0, 4)} />
+      <NotesPanel heading={line.code.slice(0, 4)} language={language} />
     </>
   );
 }
