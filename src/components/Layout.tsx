@@ -20,6 +20,9 @@ interface LayoutProps {
   children: ReactNode;
 }
 
+/** Where the page's name goes in the route announcement's text. */
+export const PAGE_NAME = '{page}';
+
 export function Layout({ language, originalPath, crumbs = [], children }: LayoutProps) {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -98,6 +101,8 @@ export function Layout({ language, originalPath, crumbs = [], children }: Layout
           </ul>
         </nav>
       </header>
+      {/* What the route announcer says after a navigation, in the page language (see gatsby-browser). */}
+      <span hidden id="route-announcement" data-text={t('nav.navigatedTo', { page: PAGE_NAME })} />
       <Notifications />
       <DelayedLoadNotice />
       <main id="main" className="container main" tabIndex={-1}>

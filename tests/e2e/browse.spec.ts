@@ -68,6 +68,17 @@ test('switching language from a French article lands on the same article in Arab
   expect(cookies.find((c) => c.name === 'guichet_lang')).toMatchObject({ value: 'ar', path: '/', sameSite: 'Strict' });
 });
 
+test('after a navigation, screen readers are told the new page in the page language', async ({ page }) => {
+  await page.goto('/en/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'News', exact: true }).click();
+  await expect(page.locator('#gatsby-announcer')).toHaveText('Navigated to News');
+  await page.goto('/ar/');
+  await page.locator('#main-nav a[href="/ar/news/"]').click();
+  await expect(page).toHaveURL(/\/ar\/news\/$/);
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
+  await expect(page.locator('#gatsby-announcer')).toHaveText(`تم الانتقال إلى ${heading}`);
+});
+
 test('the static query data is loaded from /page-data/sq/d/', async ({ page }) => {
   const staticQuery = page.waitForResponse((r) => /\/page-data\/sq\/d\/\d+\.json$/.test(r.url()) && r.status() === 200);
   await page.goto('/en/');
