@@ -40,6 +40,7 @@ export function page({ locale, title, body, localeHref, portalUrl, resources }: 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · Guichet</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${resources}/identity.css">
 </head>
 <body>
