@@ -5,7 +5,7 @@ import type { CallError } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
-import { countryName, decimalMarkOf, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
+import { countryName, currencyName, decimalMarkOf, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
 import { commodityName, useReferenceList } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import {
@@ -170,7 +170,11 @@ export function TaxationSimulation({ language }: { language: string }) {
           >
             <option value="">{t('form.choose')}</option>
             {models.map((model) => (
-              <option key={`${model.code}-${model.generalProcedureCode}`} value={`${model.code}-${model.generalProcedureCode}`}>
+              <option
+                key={`${model.code}-${model.generalProcedureCode}`}
+                value={`${model.code}-${model.generalProcedureCode}`}
+                lang={language !== 'en' && !(translated && model.descriptionTranslated) ? 'en' : undefined}
+              >
                 {optionLabel(`${model.code}-${model.generalProcedureCode}`, describe(model, translated))}
               </option>
             ))}
@@ -244,7 +248,10 @@ export function TaxationSimulation({ language }: { language: string }) {
             <option value="">{t('form.choose')}</option>
             {currencies.map((row) => (
               <option key={String(row.code)} value={String(row.code)}>
-                {optionLabel(String(row.code), describe(row, translated))}
+                {optionLabel(
+                  String(row.code),
+                  (language !== 'en' && currencyName(String(row.code), language)) || describe(row, translated),
+                )}
               </option>
             ))}
           </select>
