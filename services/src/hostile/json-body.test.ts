@@ -27,6 +27,16 @@ describe('the JSON body depth limit', () => {
     expect((await post('{"a":')).statusCode).toBe(400);
     expect((await post('')).statusCode).toBe(400);
     expect((await post('{"__proto__":{"admin":true}}')).statusCode).toBe(400);
+    // Invalid UTF-8 is said to be so (read as text, it was "body size did not match Content-Length").
+    const bytes = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([Buffer.from('{"keywords":"'), Buffer.from([0xff, 0xfe]), Buffer.from(' horse"}')]),
+    });
+    expect(bytes.statusCode).toBe(400);
+    expect(bytes.json().message).toBe('body: not valid UTF-8 text');
+    expect((await post('{"text":"চালান ١٠ €"}')).json().body).toEqual({ text: 'চালান ١٠ €' });
     await app.close();
   });
 });

@@ -18,6 +18,18 @@ export class JsonDepthError extends Error {
   }
 }
 
+/** A JSON body that is not UTF-8 text: 400, naming the body (read as text, its length no longer matched its Content-Length). */
+export class JsonEncodingError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_CTP_INVALID_UTF8';
+  readonly field = 'body';
+  constructor() {
+    super('body: not valid UTF-8 text');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACKET = 0x5b;
@@ -52,8 +64,13 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
 export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH): void {
   const parse = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      return done(new JsonEncodingError(), undefined);
+    }
     if (nestedDeeperThan(text, limit)) return done(new JsonDepthError(limit), undefined);
     parse(request, text, done);
   });

@@ -1,4 +1,4 @@
-import { isCalendarDate, RequestError } from '../http/request.js';
+import { FieldError, isCalendarDate } from '../http/request.js';
 import type { Manifest } from './sample.js';
 
 /** Fields a manifest search may restrict, with their kind. */
@@ -79,17 +79,17 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 function valueOf(kind: 'date' | 'text' | 'number', value: unknown, where: string): string | number {
   if (kind === 'number') {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isFinite(number)) throw new RequestError(`${where} must be a number`);
+    if (typeof number !== 'number' || !Number.isFinite(number)) throw new FieldError(where, 'must be a number');
     return number;
   }
-  if (typeof value !== 'string' || value.trim() === '') throw new RequestError(`${where} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '') throw new FieldError(where, 'must be a non-empty string');
   if (kind === 'date') {
     // A date-time is normalised to its date; nothing else may follow the date.
     const date = DATE_TIME.exec(value.trim())?.[1] ?? value.trim();
-    if (!isCalendarDate(date)) throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
+    if (!isCalendarDate(date)) throw new FieldError(where, `must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
     return date;
   }
-  if (value.length > 100) throw new RequestError(`${where} is longer than 100 characters`);
+  if (value.length > 100) throw new FieldError(where, 'is longer than 100 characters');
   return value.trim().toUpperCase();
 }
 
@@ -99,20 +99,22 @@ function compile(restriction: ManifestRestriction, index: number): Test {
   const field = restriction.field as ManifestField;
   const kind = Object.hasOwn(MANIFEST_FIELDS, field) ? MANIFEST_FIELDS[field] : undefined;
   if (!kind)
-    throw new RequestError(
-      `${where}.field: unknown field ${JSON.stringify(restriction.field).slice(0, 60)}; allowed: ${Object.keys(MANIFEST_FIELDS).join(', ')}`,
+    throw new FieldError(
+      `${where}.field`,
+      `unknown field ${JSON.stringify(restriction.field).slice(0, 60)}; allowed: ${Object.keys(MANIFEST_FIELDS).join(', ')}`,
     );
   const operator = restriction.operator as Operator;
   if (!MANIFEST_OPERATORS.includes(operator))
-    throw new RequestError(
-      `${where}.operator: unknown operator ${JSON.stringify(restriction.operator).slice(0, 40)}; allowed: ${MANIFEST_OPERATORS.join(', ')}`,
+    throw new FieldError(
+      `${where}.operator`,
+      `unknown operator ${JSON.stringify(restriction.operator).slice(0, 40)}; allowed: ${MANIFEST_OPERATORS.join(', ')}`,
     );
   if ((operator === 'STARTS_WITH' || operator === 'CONTAINS') && kind !== 'text')
-    throw new RequestError(`${where}.operator: ${operator} applies to text fields, not ${field}`);
+    throw new FieldError(`${where}.operator`, `${operator} applies to text fields, not ${field}`);
   const read = (row: Manifest): string | number => (kind === 'text' ? String(row[field]).toUpperCase() : (row[field] as string | number));
   if (operator === 'IN') {
     if (!Array.isArray(restriction.values) || restriction.values.length === 0 || restriction.values.length > 100)
-      throw new RequestError(`${where}.values must be a list of 1 to 100 values`);
+      throw new FieldError(`${where}.values`, 'must be a list of 1 to 100 values');
     const set = new Set(restriction.values.map((value, position) => valueOf(kind, value, `${where}.values[${position}]`)));
     return (row) => set.has(read(row));
   }
@@ -135,7 +137,7 @@ function compile(restriction: ManifestRestriction, index: number): Test {
       if (restriction.valueTo === undefined || restriction.valueTo === null || restriction.valueTo === '')
         return (row) => read(row) >= value;
       const to = valueOf(kind, restriction.valueTo, `${where}.valueTo`);
-      if (to < value) throw new RequestError(`${where}.valueTo must not be before value`);
+      if (to < value) throw new FieldError(`${where}.valueTo`, 'must not be before value');
       return (row) => read(row) >= value && read(row) <= to;
     }
   }
@@ -144,7 +146,7 @@ function compile(restriction: ManifestRestriction, index: number): Test {
 /** The manifests matching every restriction, newest registration first. */
 export function searchManifests(manifests: Manifest[], request: ManifestSearch): { rows: Manifest[]; totalCount: number; offset: number } {
   const restrictions = request.restrictions ?? [];
-  if (restrictions.length === 0) throw new RequestError('restrictions: give at least one restriction');
+  if (restrictions.length === 0) throw new FieldError('restrictions', 'give at least one restriction');
   const tests = restrictions.map(compile);
   const matches = manifests.filter((row) => tests.every((test) => test(row)));
   matches.sort(
@@ -162,8 +164,9 @@ export function selectColumns(rows: Manifest[], selectFields: string[] | undefin
   if (!selectFields?.length) return rows;
   for (const [index, field] of selectFields.entries())
     if (!MANIFEST_COLUMNS.includes(field as keyof Manifest))
-      throw new RequestError(
-        `selectFields[${index}]: unknown field ${JSON.stringify(field).slice(0, 60)}; allowed: ${MANIFEST_COLUMNS.join(', ')}`,
+      throw new FieldError(
+        `selectFields[${index}]`,
+        `unknown field ${JSON.stringify(field).slice(0, 60)}; allowed: ${MANIFEST_COLUMNS.join(', ')}`,
       );
   return rows.map((row) => Object.fromEntries(selectFields.map((field) => [field, row[field as keyof Manifest]])));
 }
