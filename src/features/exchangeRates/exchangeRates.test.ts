@@ -1,12 +1,8 @@
 import { createElement as h, type ReactNode } from 'react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import { renderInLanguage } from '../../test/store';
 import { http } from '../../http/client';
 import {
   currencyNameIn,
@@ -215,27 +211,10 @@ describe('rates in files and on screen', () => {
   });
 });
 
-const ratesLocale = (language: string) =>
-  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', language, 'rates.json'), 'utf8')) as {
-    converter: Record<string, string>;
-  };
-
-/** A component of the tool in a store of its own, in a language, with the tool's texts. */
-function renderInLanguage(element: ReturnType<typeof h>, language: string) {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: language,
-    ns: ['rates'],
-    resources: { [language]: { rates: ratesLocale(language) } },
-    interpolation: { escapeValue: false },
-  });
-  return render(h(Provider, { store: makeStore(), children: h(I18nextProvider, { i18n }, element) }));
-}
-
 describe('the exchange rates page', () => {
   it('the converter keeps its result and the rate used as left-to-right units in Arabic', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.16891)], totalCount: 1 } });
-    const view = renderInLanguage(h(Converter, { language: 'ar' }), 'ar');
+    const view = renderInLanguage(h(Converter, { language: 'ar' }), 'ar', 'rates');
     fireEvent.change(view.container.querySelector('input[inputmode="decimal"]')!, { target: { value: '١٬٠٠٠' } });
     fireEvent.change(view.container.querySelector('input[list]')!, { target: { value: 'USD' } });
     fireEvent.submit(view.container.querySelector('form')!);
@@ -251,7 +230,7 @@ describe('the exchange rates page', () => {
   });
   it('an emptied date of validity says the field is mandatory and searches nothing', async () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.16891)], totalCount: 1 } });
-    const view = renderInLanguage(h(CustomsRates, { language: 'en' }), 'en');
+    const view = renderInLanguage(h(CustomsRates, { language: 'en' }), 'en', 'rates');
     await waitFor(() => expect(view.getByRole('table')).toBeTruthy());
     const calls = get.mock.calls.length;
     const date = view.getByLabelText('Date of validity');

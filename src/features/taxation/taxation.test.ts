@@ -1,15 +1,9 @@
 import { createElement as h } from 'react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AxiosError, AxiosHeaders } from 'axios';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import { http } from '../../http/client';
-import { makeStore } from '../../app/store';
-import { renderWithStore } from '../../test/store';
+import { renderInLanguage, localeOf, renderWithStore } from '../../test/store';
 import { EMPTY_INPUT, inputErrors, normalizedInput, simulationRequest, useSimulationMutation, type TaxationInput } from './api';
 import { simulationTable } from './export';
 import { TaxationSimulation } from './TaxationSimulation';
@@ -148,18 +142,8 @@ describe('taxation simulation', () => {
   });
 });
 
-const locale = (language: string) =>
-  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', language, 'taxation.json'), 'utf8')) as Record<string, unknown>;
-
 /** The simulation page against mocked services: the reference lists, the commodity lookup and the taxation service. */
 function renderSimulation(language: string) {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: language,
-    ns: ['taxation'],
-    resources: { [language]: { taxation: locale(language) } },
-    interpolation: { escapeValue: false },
-  });
   const lists: Record<string, unknown[]> = {
     modelOfDeclaration: [{ code: 'IM', generalProcedureCode: '4', description: 'Import for home use' }],
     country: [{ code: 'CN', description: 'China' }],
@@ -180,7 +164,7 @@ function renderSimulation(language: string) {
     const response = { status: 400, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data };
     throw new AxiosError('400', 'ERR_BAD_REQUEST', undefined, undefined, response);
   });
-  const view = render(h(Provider, { store: makeStore(), children: h(I18nextProvider, { i18n }, h(TaxationSimulation, { language })) }));
+  const view = renderInLanguage(h(TaxationSimulation, { language }), language, 'taxation');
   const field = (suffix: string) => view.container.querySelector(`[id$="-${suffix}"]`) as HTMLInputElement;
   const simulated = () =>
     post.mock.calls.filter(([url]) => String(url).endsWith('simulate')).map(([, body]) => (body as { items: unknown[] }).items[0]);
@@ -206,7 +190,7 @@ describe('the taxation simulation page', () => {
     page.submit();
     await waitFor(() => expect(page.simulated()).toHaveLength(1));
     expect(page.simulated()[0]).toMatchObject({ statValueInForeignCurrency: 10000, statisticalValue: 1231689.1, supplementaryUnit: 12.5 });
-    expect(page.view.queryByText((locale('ar').validation as Record<string, string>).required)).toBeNull();
+    expect(page.view.queryByText((localeOf('ar', 'taxation').validation as Record<string, string>).required)).toBeNull();
   });
   it('isolates each amount with its currency left to right in Arabic', async () => {
     const page = renderSimulation('ar');
