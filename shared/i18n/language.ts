@@ -70,6 +70,13 @@ const DIGITS: Array<[RegExp, number]> = [
   [/[\u09e6-\u09ef]/g, 0x09e6], // Bengali
 ];
 
+/** Arabic-Indic and Bengali digits as Western ones ("١٢٣", "১২৩" -> "123"); other characters as they are. */
+export function westernDigits(text: string): string {
+  let value = text;
+  for (const [pattern, zero] of DIGITS) value = value.replace(pattern, (digit) => String(digit.charCodeAt(0) - zero));
+  return value;
+}
+
 /** The decimal mark visitors of this language type. */
 export const decimalMarkOf = (language: string) => (MARKS[language] ?? { decimal: '.' }).decimal;
 
@@ -81,8 +88,7 @@ export type ParsedAmount = { value: number } | { error: 'invalid' | 'ambiguous' 
  * French page: 25 or 25,000?) is refused as ambiguous rather than guessed.
  */
 export function parseAmount(text: string, language: string): ParsedAmount {
-  let value = text.trim().replace(/[\s\u00a0\u202f\u2009']/g, '');
-  for (const [pattern, zero] of DIGITS) value = value.replace(pattern, (digit) => String(digit.charCodeAt(0) - zero));
+  let value = westernDigits(text.trim().replace(/[\s\u00a0\u202f\u2009']/g, ''));
   value = value.replace(/\u066b/g, '.').replace(/\u066c/g, ',');
   if (!/^\d[\d.,]*$/.test(value) || /[.,]$/.test(value)) return { error: 'invalid' };
   const { decimal: decimalMark, group: groupMark } = MARKS[language] ?? { decimal: '.', group: ',' };

@@ -5,7 +5,15 @@ import type { CallError } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
-import { countryName, currencyName, decimalMarkOf, formatNumber, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
+import {
+  countryName,
+  currencyName,
+  decimalMarkOf,
+  formatNumber,
+  optionLabel,
+  textLanguage,
+  westernDigits,
+} from '@guichet/shared/i18n/language';
 import { commodityName, useReferenceList } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
 import {
@@ -14,7 +22,6 @@ import {
   normalizedInput,
   typedCode,
   useSimulationMutation,
-  westernDigits,
   type InputErrors,
   type TaxationInput,
   type Tax,

@@ -2,7 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { answer, api, ToolError } from '../../app/api';
-import { parseAmount } from '@guichet/shared/i18n/language';
+import { parseAmount, westernDigits } from '@guichet/shared/i18n/language';
 
 /** The simulation form (SPEC section 3). */
 export interface TaxationInput {
@@ -58,13 +58,6 @@ export interface SimulationResult {
 }
 
 export type InputErrors = Partial<Record<keyof TaxationInput, 'required' | 'number' | 'ambiguous' | 'min' | 'notTariffLine'>>;
-
-/** Arabic-Indic (٠-٩, ۰-۹) and Bengali (০-৯) digits as Western ones: a code typed on an Arabic or Bengali keyboard. */
-export const westernDigits = (text: string) =>
-  text
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
-    .replace(/[\u09e6-\u09ef]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 
 /** The code of a commodity as typed: "6109.10.00", "61091000" or "٦١٠٩١٠٠٠" -> "61091000" (null when it is not all digits). */
 export function typedCode(text: string): string | null {
