@@ -184,6 +184,18 @@ test('central bank rates: search, then print as CSV (rates.csv with a BOM)', asy
   expect((await popup).url()).toMatch(/\/external-rates-service\/print\?reportFormat=pdf/);
 });
 
+test('central bank rates name the currencies in the page language, as the printed files do', async ({ page }) => {
+  await page.goto('/ar/exchange/central-bank-rates/');
+  const yen = await page.evaluate(() => new Intl.DisplayNames(['ar'], { type: 'currency' }).of('JPY'));
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.locator('#cb-text').fill('JPY');
+  await page.locator('#cb-text').press('Enter');
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  const row = page.locator('table tbody tr', { hasText: 'JPY' });
+  await expect(row).toContainText(yen!);
+  await expect(row.locator('span[lang="ar"]')).toHaveText(yen!);
+});
+
 for (const language of ['en', 'ar']) {
   test(`the rate pages pass axe in ${language}`, async ({ page }) => {
     await page.goto(`/${language}/exchange/customs-exchange-rate/?dov=${consecutive}&difference=1`);

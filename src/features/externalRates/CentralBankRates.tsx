@@ -10,7 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '@guichet/shared/export/download';
-import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
+import { currencyName, formatDate, formatNumber, textLanguage, todayIso } from '@guichet/shared/i18n/language';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { fetchCsv, printUrl, useCentralBankRatesQuery, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
 import { centralBankSearchShown, selectExternalRates } from './slice';
@@ -64,12 +64,17 @@ export function CentralBankRates({ language }: { language: string }) {
       {
         id: 'currencyName',
         header: t('columns.name'),
-        accessorFn: (row) => row.currencyName,
-        cell: ({ getValue }) => (
-          <span lang="en" dir="ltr">
-            {(getValue() as string | null) ?? '-'}
-          </span>
-        ),
+        // In the page language where the browser has the currency's name (as the customs rates and the printed
+        // files give it), else the feed's English name.
+        accessorFn: (row) => (language !== 'en' && currencyName(row.currency, language)) || row.currencyName,
+        cell: ({ row, getValue }) =>
+          getValue() !== row.original.currencyName ? (
+            <span {...textLanguage(language)}>{getValue() as string}</span>
+          ) : (
+            <span lang="en" dir="ltr">
+              {(getValue() as string | null) ?? '-'}
+            </span>
+          ),
       },
       {
         id: 'rate',
@@ -79,7 +84,7 @@ export function CentralBankRates({ language }: { language: string }) {
         cell: ({ getValue }) => formatNumber(getValue() as number),
       },
     ],
-    [t, base],
+    [t, base, language],
   );
 
   return (
