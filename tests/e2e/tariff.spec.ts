@@ -137,6 +137,15 @@ test('an exact national code jumps to its detail, and unknown codes and chapters
   await bar.getByLabel('HS code').fill('0902');
   await bar.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/\?code=0902/);
+  // No heading 99.99: no link to its lines.
+  await expect(page.getByRole('link', { name: /national tariff lines of heading/ })).toHaveCount(0);
+
+  // An HS subheading typed for a line leads to the lines of its heading.
+  await page.goto('/en/tools/tariff-search/detail/?code=610910');
+  await expect(page.getByText('The HS code you are trying to view does not exist.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'See the national tariff lines of heading 6109' }).click();
+  await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/browse\/\?heading=6109$/);
+  await expect(page.getByRole('link', { name: '6109.10.00' })).toBeVisible();
   await page.goto('/en/tools/tariff-search/browse/?chapter=77');
   await expect(page.getByText('The chapter 77 does not exist')).toBeVisible();
 });

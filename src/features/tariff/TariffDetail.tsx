@@ -5,7 +5,7 @@ import { tenant } from '@guichet/shared/config/tenant';
 import { paths } from '../../config/routes';
 import { formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { nodeText, normaliseCode, TAX_COLUMNS, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
+import { nodeText, normaliseCode, TAX_COLUMNS, useHeadingQuery, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
 import { FallbackNotice } from '../../components/FallbackNotice';
 import { isNotFound } from '../../app/api';
@@ -75,6 +75,8 @@ function LineDetail({ language, search, searchPath }: { language: string; search
   const code = normaliseCode(new URLSearchParams(search ?? '').get('code') ?? '');
   const valid = /^\d{4,10}$/.test(code);
   const detail = useLineQuery(search !== null && valid ? { code, language } : skipToken);
+  // An HS heading or subheading typed for a line: its heading, when it has lines, lists them.
+  const linesNearby = useHeadingQuery(valid && isNotFound(detail.error) ? { code: code.slice(0, 4), language } : skipToken);
   const browsePath = `/${language}${paths.tool('tariff-search')}browse/`;
 
   if (search === null) return <p className="loading">{t('results.loading')}</p>;
@@ -82,6 +84,13 @@ function LineDetail({ language, search, searchPath }: { language: string; search
     return (
       <div className="notice" role="alert">
         <p>{t('detail.notFound')}</p>
+        {linesNearby.data && linesNearby.data.lines.length > 0 && (
+          <p>
+            <Link to={`${browsePath}?heading=${linesNearby.data.node.code}`}>
+              {t('detail.headingLines', { heading: displayCode(linesNearby.data.node.code) })}
+            </Link>
+          </p>
+        )}
         <Link to={searchPath}>{t('detail.backToSearch')}</Link>
       </div>
     );
