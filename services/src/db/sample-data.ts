@@ -191,109 +191,128 @@ function ministries(): { ministries: Row[]; departments: Row[] } {
   return { ministries: ministryRows, departments };
 }
 
-const MODELS: Array<[code: string, generalProcedureCode: string, description: string]> = [
-  ['EX', '1', 'Export: permanent export'],
-  ['EX', '2', 'Export: temporary export'],
-  ['EX', '3', 'Export: re-export'],
-  ['EX', '8', 'Export: transit'],
-  ['EX', '9', 'Export: other procedures'],
-  ['IM', '4', 'Import: release for home use'],
-  ['IM', '5', 'Import: temporary admission'],
-  ['IM', '6', 'Import: re-importation'],
-  ['IM', '7', 'Import: warehousing'],
-  ['IM', '8', 'Import: transit'],
-  ['IM', '9', 'Import: other procedures'],
+const MODELS: Array<[code: string, generalProcedureCode: string, description: string, bengali: string]> = [
+  ['EX', '1', 'Export: permanent export', 'রপ্তানি: স্থায়ী রপ্তানি'],
+  ['EX', '2', 'Export: temporary export', 'রপ্তানি: অস্থায়ী রপ্তানি'],
+  ['EX', '3', 'Export: re-export', 'রপ্তানি: পুনঃরপ্তানি'],
+  ['EX', '8', 'Export: transit', 'রপ্তানি: ট্রানজিট'],
+  ['EX', '9', 'Export: other procedures', 'রপ্তানি: অন্যান্য পদ্ধতি'],
+  ['IM', '4', 'Import: release for home use', 'আমদানি: দেশীয় ব্যবহারের জন্য খালাস'],
+  ['IM', '5', 'Import: temporary admission', 'আমদানি: অস্থায়ী আমদানি'],
+  ['IM', '6', 'Import: re-importation', 'আমদানি: পুনঃআমদানি'],
+  ['IM', '7', 'Import: warehousing', 'আমদানি: শুল্ক গুদামজাতকরণ'],
+  ['IM', '8', 'Import: transit', 'আমদানি: ট্রানজিট'],
+  ['IM', '9', 'Import: other procedures', 'আমদানি: অন্যান্য পদ্ধতি'],
 ];
 
-const PROCEDURES: Array<[requested: string, previous: string, description: string]> = [
-  ['10', '00', 'Permanent export of goods in free circulation'],
-  ['10', '21', 'Permanent export after outward processing'],
-  ['10', '71', 'Permanent export of goods from a customs warehouse'],
-  ['21', '00', 'Temporary export for outward processing'],
-  ['23', '00', 'Temporary export for return unaltered'],
-  ['31', '00', 'Re-export'],
-  ['31', '51', 'Re-export of goods after inward processing'],
-  ['31', '53', 'Re-export of goods under temporary admission'],
-  ['31', '71', 'Re-export of goods from a customs warehouse'],
-  ['40', '00', 'Release for home use'],
-  ['40', '21', 'Release for home use after outward processing'],
-  ['40', '51', 'Release for home use of goods under inward processing'],
-  ['40', '53', 'Release for home use of goods under temporary admission'],
-  ['40', '71', 'Release for home use of goods from a customs warehouse'],
-  ['40', '78', 'Release for home use of goods from a free zone'],
-  ['51', '00', 'Inward processing'],
-  ['51', '71', 'Inward processing of goods from a customs warehouse'],
-  ['53', '00', 'Temporary admission'],
-  ['61', '00', 'Re-importation of goods returned unaltered'],
-  ['61', '23', 'Re-importation after temporary export'],
-  ['63', '21', 'Re-importation after outward processing'],
-  ['71', '00', 'Customs warehousing'],
-  ['71', '51', 'Customs warehousing of goods under inward processing'],
-  ['78', '00', 'Entry into a free zone'],
-  ['80', '00', 'Transit'],
-  ['80', '71', 'Transit of goods from a customs warehouse'],
-  ['91', '00', 'Transhipment'],
+const PROCEDURES: Array<[requested: string, previous: string, description: string, bengali: string]> = [
+  ['10', '00', 'Permanent export of goods in free circulation', 'অবাধে চলাচলযোগ্য পণ্যের স্থায়ী রপ্তানি'],
+  ['10', '21', 'Permanent export after outward processing', 'বহির্মুখী প্রক্রিয়াকরণের পর স্থায়ী রপ্তানি'],
+  ['10', '71', 'Permanent export of goods from a customs warehouse', 'শুল্ক গুদাম থেকে পণ্যের স্থায়ী রপ্তানি'],
+  ['21', '00', 'Temporary export for outward processing', 'বহির্মুখী প্রক্রিয়াকরণের জন্য অস্থায়ী রপ্তানি'],
+  ['23', '00', 'Temporary export for return unaltered', 'অপরিবর্তিত অবস্থায় ফেরতের জন্য অস্থায়ী রপ্তানি'],
+  ['31', '00', 'Re-export', 'পুনঃরপ্তানি'],
+  ['31', '51', 'Re-export of goods after inward processing', 'অভ্যন্তরীণ প্রক্রিয়াকরণের পর পণ্যের পুনঃরপ্তানি'],
+  ['31', '53', 'Re-export of goods under temporary admission', 'অস্থায়ী আমদানির আওতায় থাকা পণ্যের পুনঃরপ্তানি'],
+  ['31', '71', 'Re-export of goods from a customs warehouse', 'শুল্ক গুদাম থেকে পণ্যের পুনঃরপ্তানি'],
+  ['40', '00', 'Release for home use', 'দেশীয় ব্যবহারের জন্য খালাস'],
+  ['40', '21', 'Release for home use after outward processing', 'বহির্মুখী প্রক্রিয়াকরণের পর দেশীয় ব্যবহারের জন্য খালাস'],
+  [
+    '40',
+    '51',
+    'Release for home use of goods under inward processing',
+    'অভ্যন্তরীণ প্রক্রিয়াকরণের আওতায় থাকা পণ্যের দেশীয় ব্যবহারের জন্য খালাস',
+  ],
+  [
+    '40',
+    '53',
+    'Release for home use of goods under temporary admission',
+    'অস্থায়ী আমদানির আওতায় থাকা পণ্যের দেশীয় ব্যবহারের জন্য খালাস',
+  ],
+  ['40', '71', 'Release for home use of goods from a customs warehouse', 'শুল্ক গুদাম থেকে পণ্যের দেশীয় ব্যবহারের জন্য খালাস'],
+  ['40', '78', 'Release for home use of goods from a free zone', 'মুক্ত অঞ্চল থেকে পণ্যের দেশীয় ব্যবহারের জন্য খালাস'],
+  ['51', '00', 'Inward processing', 'অভ্যন্তরীণ প্রক্রিয়াকরণ'],
+  ['51', '71', 'Inward processing of goods from a customs warehouse', 'শুল্ক গুদাম থেকে পণ্যের অভ্যন্তরীণ প্রক্রিয়াকরণ'],
+  ['53', '00', 'Temporary admission', 'অস্থায়ী আমদানি'],
+  ['61', '00', 'Re-importation of goods returned unaltered', 'অপরিবর্তিত অবস্থায় ফেরত আসা পণ্যের পুনঃআমদানি'],
+  ['61', '23', 'Re-importation after temporary export', 'অস্থায়ী রপ্তানির পর পুনঃআমদানি'],
+  ['63', '21', 'Re-importation after outward processing', 'বহির্মুখী প্রক্রিয়াকরণের পর পুনঃআমদানি'],
+  ['71', '00', 'Customs warehousing', 'শুল্ক গুদামজাতকরণ'],
+  ['71', '51', 'Customs warehousing of goods under inward processing', 'অভ্যন্তরীণ প্রক্রিয়াকরণের আওতায় থাকা পণ্যের শুল্ক গুদামজাতকরণ'],
+  ['78', '00', 'Entry into a free zone', 'মুক্ত অঞ্চলে প্রবেশ'],
+  ['80', '00', 'Transit', 'ট্রানজিট'],
+  ['80', '71', 'Transit of goods from a customs warehouse', 'শুল্ক গুদাম থেকে পণ্যের ট্রানজিট'],
+  ['91', '00', 'Transhipment', 'ট্রান্সশিপমেন্ট'],
 ];
 
-const ADDITIONAL: Array<[code: string, description: string]> = [
-  ['000', 'No additional procedure'],
-  ['C01', 'Goods for diplomatic missions and international organisations'],
-  ['C02', 'Relief consignments'],
-  ['C03', 'Returned goods'],
-  ['C04', 'Samples of negligible value'],
-  ['C05', 'Personal effects of travellers'],
-  ['C06', 'Goods for exhibitions and fairs'],
-  ['C07', 'Capital machinery at a concessionary rate'],
-  ['C08', 'Raw materials for export-oriented industries under bond'],
-  ['C09', 'Goods for export processing zone enterprises'],
-  ['C10', 'Goods under a duty exemption order'],
-  ['C11', 'Government imports'],
-  ['C12', 'Donations to charitable institutions'],
-  ['C13', 'Goods for repair under warranty'],
-  ['C14', 'Professional equipment'],
-  ['C15', 'Containers and pallets'],
-  ['E01', 'Export under duty drawback'],
-  ['E02', 'Export under back-to-back letter of credit'],
-  ['E03', 'Export of samples'],
+const ADDITIONAL: Array<[code: string, description: string, bengali: string]> = [
+  ['000', 'No additional procedure', 'কোনো অতিরিক্ত পদ্ধতি নেই'],
+  ['C01', 'Goods for diplomatic missions and international organisations', 'কূটনৈতিক মিশন ও আন্তর্জাতিক সংস্থার জন্য পণ্য'],
+  ['C02', 'Relief consignments', 'ত্রাণ চালান'],
+  ['C03', 'Returned goods', 'ফেরত আসা পণ্য'],
+  ['C04', 'Samples of negligible value', 'নগণ্য মূল্যের নমুনা'],
+  ['C05', 'Personal effects of travellers', 'যাত্রীদের ব্যক্তিগত মালামাল'],
+  ['C06', 'Goods for exhibitions and fairs', 'প্রদর্শনী ও মেলার জন্য পণ্য'],
+  ['C07', 'Capital machinery at a concessionary rate', 'রেয়াতি হারে মূলধনী যন্ত্রপাতি'],
+  ['C08', 'Raw materials for export-oriented industries under bond', 'রপ্তানিমুখী শিল্পের জন্য বন্ডের আওতায় কাঁচামাল'],
+  ['C09', 'Goods for export processing zone enterprises', 'রপ্তানি প্রক্রিয়াকরণ অঞ্চলের প্রতিষ্ঠানের জন্য পণ্য'],
+  ['C10', 'Goods under a duty exemption order', 'শুল্ক অব্যাহতি আদেশের আওতায় পণ্য'],
+  ['C11', 'Government imports', 'সরকারি আমদানি'],
+  ['C12', 'Donations to charitable institutions', 'দাতব্য প্রতিষ্ঠানের জন্য অনুদান'],
+  ['C13', 'Goods for repair under warranty', 'ওয়ারেন্টির আওতায় মেরামতের জন্য পণ্য'],
+  ['C14', 'Professional equipment', 'পেশাগত সরঞ্জাম'],
+  ['C15', 'Containers and pallets', 'কন্টেইনার ও প্যালেট'],
+  ['E01', 'Export under duty drawback', 'শুল্ক প্রত্যর্পণ (ডিউটি ড্র-ব্যাক) সুবিধায় রপ্তানি'],
+  ['E02', 'Export under back-to-back letter of credit', 'ব্যাক-টু-ব্যাক ঋণপত্রের আওতায় রপ্তানি'],
+  ['E03', 'Export of samples', 'নমুনা রপ্তানি'],
 ];
 
-const TAX_RULES: Array<[code: string, description: string, column: string]> = [
-  ['CD', 'Customs duty', 'tax01'],
-  ['SD', 'Supplementary duty', 'tax02'],
-  ['VAT', 'Value added tax', 'tax03'],
-  ['AIT', 'Advance income tax', 'tax04'],
-  ['AT', 'Advance tax', 'tax05'],
-  ['RD', 'Regulatory duty', 'tax06'],
-  ['EXD', 'Export duty', 'tax07'],
-  ['TTI', 'Total tax incidence', 'tax08'],
+const TAX_RULES: Array<[code: string, description: string, column: string, bengali: string]> = [
+  ['CD', 'Customs duty', 'tax01', 'আমদানি শুল্ক'],
+  ['SD', 'Supplementary duty', 'tax02', 'সম্পূরক শুল্ক'],
+  ['VAT', 'Value added tax', 'tax03', 'মূল্য সংযোজন কর'],
+  ['AIT', 'Advance income tax', 'tax04', 'অগ্রিম আয়কর'],
+  ['AT', 'Advance tax', 'tax05', 'অগ্রিম কর'],
+  ['RD', 'Regulatory duty', 'tax06', 'নিয়ন্ত্রণমূলক শুল্ক'],
+  ['EXD', 'Export duty', 'tax07', 'রপ্তানি শুল্ক'],
+  ['TTI', 'Total tax incidence', 'tax08', 'মোট করভার'],
 ];
 
 function procedures(): { extended: Row[]; additional: Row[]; regimes: Row[]; models: Row[]; taxRules: Row[] } {
   const random = generator(505);
-  const extended = PROCEDURES.map(([requested, previous, description]) => ({
+  const extended = PROCEDURES.map(([requested, previous, description, bengali]) => ({
     ...base,
     code: `${requested}${previous}`,
     description,
+    descriptionTranslated: bengali,
     requestedProcedureCode: requested,
     previousProcedureCode: previous,
   }));
-  const additional = ADDITIONAL.map(([code, description]) => ({ ...base, code, description }));
+  const additional = ADDITIONAL.map(([code, description, bengali]) => ({ ...base, code, description, descriptionTranslated: bengali }));
   const regimes: Row[] = [];
   for (const procedure of extended) {
     const exportSide = /^(1|2|3)/.test(String(procedure.code));
     const candidates = ADDITIONAL.filter(([code]) => code === '000' || (exportSide ? code.startsWith('E') : code.startsWith('C')));
-    for (const [code, description] of candidates) {
-      if (code === '000' || random() < 0.35) regimes.push({ ...base, code, description, extendedProcedureCode: String(procedure.code) });
+    for (const [code, description, bengali] of candidates) {
+      if (code === '000' || random() < 0.35)
+        regimes.push({ ...base, code, description, descriptionTranslated: bengali, extendedProcedureCode: String(procedure.code) });
     }
   }
-  const models = MODELS.map(([code, generalProcedureCode, description]) => ({
+  const models = MODELS.map(([code, generalProcedureCode, description, bengali]) => ({
     ...base,
     code,
     description,
+    descriptionTranslated: bengali,
     generalProcedureCode,
     flow: code === 'EX' ? '0' : '1',
   }));
-  const taxRules = TAX_RULES.map(([code, description, tariffColumn]) => ({ ...base, code, description, tariffColumn }));
+  const taxRules = TAX_RULES.map(([code, description, tariffColumn, bengali]) => ({
+    ...base,
+    code,
+    description,
+    descriptionTranslated: bengali,
+    tariffColumn,
+  }));
   return { extended, additional, regimes, models, taxRules };
 }
 
@@ -302,7 +321,7 @@ export const samplePack: DataPack = {
   summary:
     'sample data (flagged sample): company, declarant, bank, bankBranches, customsOffice, transitSheds, ministry, ministryDepartments, modelOfDeclaration, extendedProcedure, additionalProcedure, additionalRegimes, taxRule',
   files: [],
-  revision: 1,
+  revision: 2,
   tables: [
     'ref_company',
     'ref_declarant',

@@ -144,6 +144,18 @@ describe.each(BACKENDS)('reference service contract on $name', (backend) => {
     expect((await get('extendedProcedure/99/99')).status).toBe(404);
   });
 
+  it('names every procedure and tax of the sample lists in Bengali too', async () => {
+    for (const entity of ['modelOfDeclaration', 'extendedProcedure', 'additionalProcedure', 'additionalRegimes', 'taxRule']) {
+      const { resultList } = (await search(entity, { max: 500 })).body as {
+        resultList: Array<{ code: string; descriptionTranslated: string }>;
+      };
+      expect(resultList.length, entity).toBeGreaterThan(5);
+      for (const row of resultList)
+        expect(row.descriptionTranslated, `${entity} ${row.code}`).toMatch(/^[\u0980-\u09FF][\u0980-\u09FF ,:()-]+$/);
+    }
+    expect((await get('modelOfDeclaration/IM/4')).body.descriptionTranslated).toBe('আমদানি: দেশীয় ব্যবহারের জন্য খালাস');
+  });
+
   it('sorts by the default sort of each entity', async () => {
     const models = (await search('modelOfDeclaration', {})).body.resultList as Array<{ code: string; generalProcedureCode: string }>;
     const keys = models.map((row) => `${row.generalProcedureCode}|${row.code}`);
