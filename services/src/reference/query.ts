@@ -197,6 +197,17 @@ export interface OrderItem {
   descending: boolean;
   /** Digits only, compared as numbers (codes of entities with numericCodes). */
   numeric?: boolean;
+  /**
+   * A tariff line's description as a page in this language shows it: its heading's HS text, then its
+   * subheading's (hs_text, English where the language has none), then the national text.
+   */
+  hsText?: { language: string; table: string };
+}
+
+/** The HS text of the heading (4) or subheading (6) of a line code, in a language or else in English. */
+function hsTextOf(code: RawBuilder<unknown>, length: 4 | 6, language: string): RawBuilder<unknown> {
+  const prefix = sql`substr(${code}, 1, ${sql.lit(length)})`;
+  return sql`coalesce((select t.description from hs_text t where t.language = ${sql.lit(language)} and t.code = ${prefix}), (select n.description from ref_hs_nomenclature n where n.code = ${prefix} limit 1))`;
 }
 
 /**
@@ -207,6 +218,15 @@ export function orderTerms(order: OrderItem[], dialect: DialectName, table?: str
   return order.flatMap((item) => {
     const column = sql.ref(table ? `${table}.${item.column}` : item.column);
     const direction = sql.raw(item.descending ? 'desc nulls last' : 'asc nulls first');
+    if (item.hsText) {
+      const code = sql.ref(`${item.hsText.table}.code`);
+      const { language } = item.hsText;
+      return [
+        sql`${hsTextOf(code, 4, language)} ${direction}`,
+        sql`${hsTextOf(code, 6, language)} ${direction}`,
+        sql`${column} ${direction}`,
+      ];
+    }
     if (!item.numeric) return [sql`${column} ${direction}`];
     const notDigits = dialect === 'postgres' ? sql`(${column} ~ '[^0-9]')` : sql`(${column} glob '*[^0-9]*')`;
     return [sql`${notDigits} ${direction}`, sql`length(${column}) ${direction}`, sql`${column} ${direction}`];
@@ -223,7 +243,13 @@ export interface CompiledSearch {
 }
 
 /** Validates a search request against the registry and turns it into parameterised SQL pieces. */
-export function compileSearch(definition: EntityDefinition, request: SearchRequest, dialect: DialectName): CompiledSearch {
+export function compileSearch(
+  definition: EntityDefinition,
+  request: SearchRequest,
+  dialect: DialectName,
+  /** The language of the page that shows the tariff lines: their descriptions sort as it shows them (OrderItem.hsText). */
+  hsTextLanguage?: string,
+): CompiledSearch {
   const limit = request.max ?? defaultMax(definition);
   if (!Number.isInteger(limit) || limit < 0 || limit > MAX_RESULTS)
     throw new RequestError(`max must be an integer from 0 to ${MAX_RESULTS}`);
@@ -264,6 +290,9 @@ export function compileSearch(definition: EntityDefinition, request: SearchReque
     descending: item.descending,
     // (PostgreSQL sorts a distinct selection by its selected columns only.)
     numeric: definition.numericCodes && item.field.name === 'code' && !distinct,
+    ...(hsTextLanguage && definition.name === 'commodity' && item.field.name === 'description' && !distinct
+      ? { hsText: { language: hsTextLanguage, table: definition.table } }
+      : {}),
   }));
   if (distinct) {
     const selectedColumns = new Set(fields.map(columnOf));
@@ -284,10 +313,10 @@ export async function runSearch(
   database: Database,
   definition: EntityDefinition,
   request: SearchRequest,
-  options: { count?: boolean } = {},
+  options: { count?: boolean; hsTextLanguage?: string } = {},
 ): Promise<SearchResult> {
   const { db } = database;
-  const compiled = compileSearch(definition, request, database.dialect);
+  const compiled = compileSearch(definition, request, database.dialect, options.hsTextLanguage);
   const selection = compiled.fields.map((item) => sql.ref(columnOf(item)).as(item.name));
   const base = () => {
     const query = db.selectFrom(definition.table).where(compiled.where as RawBuilder<boolean>);

@@ -94,6 +94,41 @@ describe.each(BACKENDS)('tariff keyword search ($name)', (backend) => {
     expect(page.body.totalCount).toBe(byRelevance.body.totalCount);
   });
 
+  it('sorts descriptions as a page in another language shows them: heading text, subheading text, national text', async () => {
+    type Row = { code: string; description: string; hs: { heading: { description: string }; subheading: { description: string } | null } };
+    const shown = (row: Row) => [row.hs.heading.description, row.hs.subheading?.description ?? '', row.description];
+    const inOrder = (rows: Row[], descending = false) =>
+      rows.every((row, index) => {
+        if (index === 0) return true;
+        const [a, b] = descending ? [shown(row), shown(rows[index - 1])] : [shown(rows[index - 1]), shown(row)];
+        // Code unit order: the order of SQLite and of PostgreSQL under the C collation both.
+        const pair = a.findIndex((part, position) => part !== b[position]);
+        return pair === -1 || a[pair] < b[pair];
+      });
+    for (const lang of ['fr', 'ar']) {
+      for (const order of ['ASC', 'DESC']) {
+        const sortByFields = [{ field: 'description', order }];
+        const chapter = await search({
+          restrictions: [{ field: 'code', operator: 'STARTS_WITH', value: '61' }],
+          lang,
+          sortByFields,
+          max: 500,
+        });
+        const words = await search({ keywords: lang === 'fr' ? 'coton' : 'قطن', lang, sortByFields, max: 500 });
+        for (const { body } of [chapter, words]) {
+          expect(body.resultList.length, `${lang} ${order}`).toBeGreaterThan(20);
+          expect(inOrder(body.resultList as unknown as Row[], order === 'DESC'), `${lang} ${order}`).toBe(true);
+        }
+      }
+    }
+    // English and Bengali pages show the national text, which the lines sort by.
+    for (const lang of ['en', 'bn']) {
+      const { body } = await search({ keywords: 'cotton', lang, sortByFields: ['description'], max: 500 });
+      const descriptions = body.resultList.map((row) => String(row.description));
+      expect(descriptions).toEqual([...descriptions].sort());
+    }
+  });
+
   it('falls back to any word when no line has every word', async () => {
     const { body } = await search({ keywords: 'rice zzzqqq', max: 5 });
     expect(body.totalCount).toBeGreaterThan(0);

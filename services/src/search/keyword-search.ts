@@ -102,14 +102,24 @@ const kept = new WeakMap<Database, Map<string, KeptStatements>>();
  * The statements of a request, whatever its words: building and compiling one took a quarter of the
  * server's own time in a search (CPU profile under load), while the words are only its parameters.
  */
-function keptStatements(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): KeptStatements {
+function keptStatements(
+  database: Database,
+  definition: EntityDefinition,
+  request: KeywordSearchRequest,
+  hsTextLanguage: string | undefined,
+): KeptStatements {
   let byRequest = kept.get(database);
   if (!byRequest) kept.set(database, (byRequest = new Map()));
   const { keywords: _words, lang: _language, ...rest } = request;
   // The day is part of it: without meta.validityDate, the lines valid today.
-  const key = `${definition.name}|${validityDateOf(request.meta?.validityDate)}|${JSON.stringify(rest)}`;
+  const key = `${definition.name}|${validityDateOf(request.meta?.validityDate)}|${hsTextLanguage ?? ''}|${JSON.stringify(rest)}`;
   const build = () =>
-    buildStatements(database, definition, compileSearch(definition, request, database.dialect), (request.sortByFields ?? []).length > 0);
+    buildStatements(
+      database,
+      definition,
+      compileSearch(definition, request, database.dialect, hsTextLanguage),
+      (request.sortByFields ?? []).length > 0,
+    );
   // A request with long restrictions is built every time, not kept (MAX_KEPT_KEY_LENGTH).
   if (key.length > MAX_KEPT_KEY_LENGTH) return build();
   let statements = byRequest.get(key);
@@ -180,7 +190,7 @@ export async function keywordSearch(
   language?: SearchLanguage,
 ): Promise<SearchResult> {
   if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
-  const statements = keptStatements(database, definition, request);
+  const statements = keptStatements(database, definition, request, await hsTextSortLanguage(database, definition, language));
   const { compiled } = statements;
   const groups = queryGroups(request.keywords ?? '');
   if (groups.length === 0) return { resultList: [], totalCount: 0 };
@@ -270,12 +280,21 @@ export async function withHsTexts(database: Database, rows: Array<Record<string,
   }
 }
 
+/**
+ * The language whose HS texts a page shows for the tariff lines (one hs_text has), in which their
+ * descriptions then sort; none in English and Bengali, whose pages show the national text.
+ */
+async function hsTextSortLanguage(database: Database, definition: EntityDefinition, language: string | undefined) {
+  if (definition.name !== 'commodity' || language === undefined || language === 'en') return undefined;
+  return (await hsTextIndex(database)).translated.has(language) ? language : undefined;
+}
+
 /** The tariff (commodity) search: keyword search when the request has keywords, the spec's search otherwise; HS texts when it names a language. */
 export async function tariffSearch(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): Promise<SearchResult> {
   const { lang } = request;
   if (lang !== undefined && !isSearchLanguage(lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
   if (request.keywords !== undefined) return keywordSearch(database, definition, request, lang);
-  const result = await runSearch(database, definition, request);
+  const result = await runSearch(database, definition, request, { hsTextLanguage: await hsTextSortLanguage(database, definition, lang) });
   if (lang !== undefined) await withHsTexts(database, result.resultList, lang);
   return result;
 }
