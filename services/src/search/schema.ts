@@ -30,7 +30,8 @@ export function keywordBodySchema<T extends Schema>(base: T): T {
         enum: [...SEARCH_LANGUAGES],
         description:
           'Page language: each result carries `hs`, the HS 2022 texts of its chapter, heading and subheading in that language ' +
-          '(English, marked language "en", where none exists: Bengali, and three Arabic chapters). description stays the national English text.',
+          '(English, marked language "en", where none exists: Bengali, and three Arabic chapters). description stays the national English text. ' +
+          'In fr, es and ar, sortByFields description sorts by the heading text, then the subheading text, then description, as those pages show them.',
       },
     },
   };
