@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BilingualText } from '../../components/BilingualText';
 import { textLanguage } from '@guichet/shared/i18n/language';
 import type { HsText, TariffCode } from './api';
-import { hasHsTextIn } from './table';
+import { hasHsTextIn, shownHsTexts } from './table';
 
 /** The official national text of a line (in English), named for screen readers where HS texts stand above it. */
 export function NationalText({ text }: { text: string }) {
@@ -26,11 +26,11 @@ export function NationalText({ text }: { text: string }) {
 export function LineDescription({ line, language }: { line: TariffCode; language: string }) {
   if (language === 'en' || !line.hs || !hasHsTextIn(line, language))
     return <BilingualText text={line.description} translated={line.descriptionTranslated} language={language} />;
-  const { heading, subheading } = line.hs;
+  const { heading, subheading } = shownHsTexts(line);
   return (
     <>
       {heading && <HsTextOf text={heading} className="hs-heading" />}
-      {subheading && subheading.code !== heading?.code && <HsTextOf text={subheading} className="hs-subheading" />}
+      {subheading && <HsTextOf text={subheading} className="hs-subheading" />}
       <NationalText text={line.description} />
     </>
   );

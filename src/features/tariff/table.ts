@@ -1,5 +1,5 @@
 import type { ExportTable } from '@guichet/shared/export/index';
-import { TAX_COLUMNS, type TariffCode } from './api';
+import { TAX_COLUMNS, type HsText, type TariffCode } from './api';
 
 /** HS codes shown the way the tariff prints them: 0901.11.10 */
 export function displayCode(code: string): string {
@@ -25,6 +25,13 @@ export function sameText(a: string, b: string): boolean {
 export const hasHsTextIn = (line: TariffCode, language: string) =>
   Boolean(line.hs && [line.hs.heading, line.hs.subheading].some((text) => text?.language === language));
 
+/** The HS texts shown above a line's national text: its heading's, and its subheading's unless it says the same. */
+export function shownHsTexts(line: TariffCode): { heading: HsText | null; subheading: HsText | null } {
+  const heading = line.hs?.heading ?? null;
+  const subheading = line.hs?.subheading ?? null;
+  return { heading, subheading: subheading && !(heading && sameText(subheading.description, heading.description)) ? subheading : null };
+}
+
 /**
  * A line's description in a file of the page language: its heading's HS text and its subheading's (a
  * fragment on its own, so after the heading), then on the next line the official national text (English);
@@ -32,8 +39,8 @@ export const hasHsTextIn = (line: TariffCode, language: string) =>
  */
 export function lineDescription(line: TariffCode, language: string): string {
   if (language === 'en' || !line.hs || !hasHsTextIn(line, language)) return line.description;
-  const { heading, subheading } = line.hs;
-  const texts = [heading, subheading && subheading.code !== heading?.code ? subheading : null].filter((text) => text !== null);
+  const { heading, subheading } = shownHsTexts(line);
+  const texts = [heading, subheading].filter((text) => text !== null);
   return `${texts.map((text) => text.description).join(' › ')}\n${line.description}`;
 }
 

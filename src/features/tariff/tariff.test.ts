@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { renderWithStore } from '../../test/store';
+import { createElement } from 'react';
+import { renderInLanguage, renderWithStore } from '../../test/store';
+import { LineDescription } from './LineDescription';
 import { http } from '../../http/client';
 import { finderSuggestions, normaliseCode, searchTariff, tariffRequest, toTariffCode, useTariffSearchQuery, type TariffCode } from './api';
 import { hasHsTextIn, lineDescription, sameText, tariffTable } from './table';
@@ -200,6 +202,20 @@ describe('HS texts in the page language', () => {
       hs: { chapter: null, heading: { code: '6404', description: 'Footwear', language: 'en' }, subheading: null },
     };
     expect(lineDescription(bengali, 'bn')).toBe('Sports footwear; tennis shoes');
+    // A subheading that says what its heading says (5203.00, "Coton cardé ou peigné") is not repeated.
+    const cotton: TariffCode = {
+      ...line,
+      code: '52030000',
+      description: 'Cotton, Carded Or Combed',
+      hs: {
+        chapter: null,
+        heading: { code: '5203', description: 'Coton cardé ou peigné', language: 'fr' },
+        subheading: { code: '520300', description: 'Coton cardé ou peigné.', language: 'fr' },
+      },
+    };
+    expect(lineDescription(cotton, 'fr')).toBe('Coton cardé ou peigné\nCotton, Carded Or Combed');
+    const { container } = renderInLanguage(createElement(LineDescription, { line: cotton, language: 'fr' }), 'fr', 'tariff');
+    expect(container.querySelectorAll('.hs-heading, .hs-subheading')).toHaveLength(1);
     const table = tariffTable(
       [line],
       {
