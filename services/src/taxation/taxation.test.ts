@@ -191,7 +191,9 @@ describe.each(BACKENDS)('taxation simulation on $name', (backend) => {
       ...VALIDITY,
     });
     expect(status).toBe(200);
-    expect(body.items[0].taxes).toEqual([{ code: 'EXD', label: 'Export duty', labelTranslated: null, base: 50000, rate: 0, amount: 0 }]);
+    expect(body.items[0].taxes).toEqual([
+      { code: 'EXD', label: 'Export duty', labelTranslated: 'রপ্তানি শুল্ক', base: 50000, rate: 0, amount: 0 },
+    ]);
     expect(body.guaranteeAmount).toBe(0);
   });
 
