@@ -32,9 +32,14 @@ if (process.argv.includes('--serve') && cluster.isPrimary && Number(option('proc
     workers.map((worker) => new Promise<string>((resolve) => worker.once('listening', (a) => resolve(`http://127.0.0.1:${a.port}`)))),
   );
   console.log(`LISTENING ${addresses[0]}`);
+  // The workers get the signal with their channel open (worker.kill() closes it first, and a worker closing
+  // its server then writes to a closed channel: EPIPE), and this process waits for them.
   process.on('SIGTERM', () => {
-    for (const worker of workers) worker.kill('SIGTERM');
-    process.exit(0);
+    let running = workers.length;
+    for (const worker of workers) {
+      worker.once('exit', () => (--running === 0 ? process.exit(0) : undefined));
+      worker.process.kill('SIGTERM');
+    }
   });
 } else if (process.argv.includes('--serve')) {
   // Server process: the reference service without answer cache on the prepared database; prints its port.
