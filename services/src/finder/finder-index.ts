@@ -1,6 +1,7 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, partsCode, withEngineRanges, type Attributes } from './attributes.js';
 import { terms, trigrams, withoutOrigin } from './text.js';
+import { CHEMICAL_WEIGHT, chemicalHeading } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
@@ -307,6 +308,11 @@ export class FinderIndex extends Hierarchy {
       });
       for (let index = 0; index < N6; index++) result.rules[index] += HEAD_NOUN_WEIGHT * named[this.headingOf[index]];
     }
+    // A chemical's systematic name or CAS number: the chapter 29 heading of its functional groups (chemistry.ts).
+    const chemical = this.headingIndex.get(chemicalHeading(text) ?? '');
+    if (chemical !== undefined)
+      for (let k = this.codesOfHeading.offsets[chemical]; k < this.codesOfHeading.offsets[chemical + 1]; k++)
+        result.rules[this.codesOfHeading.values[k]] += CHEMICAL_WEIGHT;
     return result;
   }
 

@@ -18,7 +18,7 @@
  *   head6, head4  the head noun of the query (the last word before "made of", "for", a comma...: "knit vest
  *          made of polyester" -> vest) is in a text of c; of any code under h
  * Beside the fitted weights, fixed rules add their score (engine capacity, garment or fabric, parts:
- * attributes.ts; the head noun in a text under h: HEAD_NOUN_WEIGHT).
+ * attributes.ts; a chemical's heading: chemistry.ts; the head noun in a text under h: HEAD_NOUN_WEIGHT).
  * Term weights are inverse document frequencies over subheadings (each with its heading and chapter text).
  */
 import { shownProbabilities, type ConfidenceInput } from './confidence.js';

@@ -62,6 +62,7 @@ export const CODE_DIGEST = (() => {
     'embeddings',
     'corpus',
     'attributes',
+    'chemistry',
     'external',
     'index-state',
     'finder-index',

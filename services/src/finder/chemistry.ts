@@ -1,0 +1,92 @@
+/**
+ * Chemical names. A description that names a chemical by its systematic name or its CAS number
+ * ("2-methyl-2-butene", "Fluorene (CAS 86-73-7)", "4,4'-Diaminodiphenylsulfone") shares few words with
+ * the texts of HS chapter 29, which name functional groups ("acyclic hydrocarbons", "ether-phenols", "azo
+ * compounds"). This reads the groups a name is built of and gives the heading that chapter 29's note 3 gives
+ * a compound with several of them: the last in numerical order.
+ */
+
+/** Added to the score of the codes under a chemical's heading, as the other fixed rules (attributes.ts). */
+export const CHEMICAL_WEIGHT = 6;
+
+/** A CAS registry number: 2 to 7 digits, 2 digits, 1 check digit. */
+const CAS = /\bcas\b|\b\d{2,7}-\d{2}-\d\b/;
+
+/** Parts of systematic names: a token with a locant ("2-", "4,4'-", "N-", "p-") and one of these is a chemical name. */
+const MORPHEMES =
+  /(?:meth|eth|prop|but|pent|hex|hept|oct)(?:yl|an|en|yn|ox)|phenyl|phenol|benz|naphth|amino|amine|hydroxy|chloro|bromo|fluoro|iodo|nitro|sulfon|sulphon|azo|cyano|vinyl|acetyl|oic\b|furan|pyr|oxan|oxol|azol|azin/;
+const LOCANT = /(?:^|[\s([,])(?:\d+(?:,\d+)*'*|[nosp]|[opm])-\(?\[?[a-z]/;
+
+/** Mixtures, preparations and polymers are not chemically defined compounds of chapter 29. */
+const NOT_A_COMPOUND =
+  /\b(?:poly\w*|copolymers?|resins?|mixtures?|preparations?|formulations?|blends?|herbicides?|insecticides?|fungicides?|pesticides?|medicaments?|tablets?|capsules?)\b/;
+
+/** Functional groups and the chapter 29 heading of a compound that has them, in the heading's order. */
+const GROUPS: Array<[string, RegExp]> = [
+  ['2901', /\b(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec)(?:ane|ene|yne|ylene|adiene)\b|\bisoprene\b|\w+(?:ane|ene|yne)\b/],
+  ['2902', /benzene|toluene|xylene|styrene|naphthalene|anthracene|phenanthrene|fluorene|cumene|biphenyl|cyclo\w*(?:ane|ene)\b|indene/],
+  ['2903', /chloro|bromo|fluoro|iodo|(?:methyl|ethyl|vinyl|vinylidene|methylene|benzyl) (?:chloride|bromide|fluoride|iodide)/],
+  ['2904', /sulfonic|sulphonic|sulfonate|sulphonate|nitro(?!gen)|nitroso/],
+  ['2905', /\w{3,}(?:an|en|yn)ol\b|\w+diol\b|\w+triol\b|glycol|glycerol|sorbitol|mannitol|xylitol|\balcohol/],
+  ['2906', /menthol|cyclo\w*ol\b|benzyl alcohol|phenylethanol|terpineol|cholesterol|sterol\b|inositol/],
+  ['2907', /phenol(?!ic resin)|cresol|naphthol|resorcinol|hydroquinone|catechol|thymol|xylenol/],
+  ['2908', /(?:chloro|bromo|fluoro|iodo|nitro|sulfo|sulpho)[\w,'-]*(?:phenol|cresol)/],
+  ['2909', /(?:meth|eth|prop|but|phen|benzyl)oxy|\bethers?\b/],
+  ['2910', /epoxide|oxirane/],
+  ['2912', /aldehyde|vanillin|\w+anal\b/],
+  ['2914', /ketone|\w+(?:an|en)one\b|acetone|(?<!hydro)quinone/],
+  ['2915', /acetic|acetate|formic|formate|propionic|propionate|butyric|butyrate|\w+anoic|\w+anoate|stearic|stearate|palmitic|lauric/],
+  ['2916', /acrylic|acrylate|methacryl|benzoic|benzoate|oleic|linoleic|cinnamic|crotonic|sorbic|phenylacetic/],
+  [
+    '2917',
+    /dioic|dicarboxylic|tricarboxylic|phthalic|phthalate|oxalic|oxalate|adipic|adipate|maleic|succinic|fumaric|malonic|sebacic|trimellitic/,
+  ],
+  ['2918', /(?:hydroxy|oxo|keto|methoxy)[\w,'-]*(?:oic|ic\b)|lactic|citric|tartaric|salicylic|salicylate|gluconic|malic|gallic/],
+  ['2919', /phosphoric ester|\w+yl phosphate|phosphate ester/],
+  ['2920', /phosphite|thiophosphate|\w+yl carbonate|\w+yl sulfate/],
+  ['2921', /amine\b|amines\b|amino|aniline|toluidine|diamine/],
+  [
+    '2922',
+    /amino[\w,'-]*(?:acid|oic|ol\b|phenol|benzoic)|(?:hydroxy|methoxy|ethoxy)[\w,'-]*(?:amin|anilin)|anisidine|phenetidine|glycine|lysine|glutamic|alanine|serine|threonine|ethanolamine/,
+  ],
+  ['2923', /ammonium|choline|lecithin/],
+  ['2924', /amide\b|amides\b|\w+amide|carbamate|ureido|acetamido/],
+  ['2925', /imide|\w+imine|guanidine|saccharin/],
+  ['2926', /nitrile|cyano/],
+  ['2927', /(?:^|[^a-z]|di)azo(?!l|ne)/],
+  ['2928', /\w+hydrazine|hydrazide|hydrazone|hydroxylamine/],
+  ['2929', /isocyanate/],
+  ['2930', /thio|mercapto|sulfide|sulphide|sulfone|sulphone|sulfoxide|thiol|methionine/],
+  ['2931', /silane|phosphon|phosphin|phospha(?!te)|organotin|stann/],
+  ['2932', /furan|pyran|lactone|coumarin|dioxane|dioxolane/],
+  [
+    '2933',
+    /pyridin|piperidin|pyrimidin|piperazin|pyrazin|pteridin|triazin|triazol|imidazol|pyrazol|pyrrol|quinolin|indol|carbazol|acridin|purin|hydantoin|melamine|azepin|lactam/,
+  ],
+  ['2934', /thiazol|thiophen|oxazol|thiazin|morpholin|nucleic/],
+  ['2935', /sulfonamide|sulphonamide/],
+  ['2936', /vitamin|ascorbic|tocopherol|riboflavin|thiamine|niacin|retinol|biotin|folic/],
+  ['2937', /steroid|estradiol|testosterone|cortisone|\w+solone|\w+sone\b|insulin/],
+  ['2939', /caffeine|nicotine|ephedrine|quinine|morphine|codeine|theobromine|theophylline/],
+  ['2941', /\w+mycin|\w+cillin|\w+cycline/],
+];
+
+/** Whether a description names a chemical: a CAS number, or a systematic name (a locant and a part of such names in one token). */
+export function namesChemical(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (CAS.test(lower)) return true;
+  return lower.split(/\s+/).some((token) => LOCANT.test(token) && MORPHEMES.test(token));
+}
+
+/**
+ * The chapter 29 heading of a chemical named by a description (the last heading among its groups, as chapter 29's
+ * note 3 says), or null: not a chemical name, a mixture or polymer, or no group it knows.
+ */
+export function chemicalHeading(text: string): string | null {
+  if (!namesChemical(text)) return null;
+  const lower = text.toLowerCase();
+  if (NOT_A_COMPOUND.test(lower)) return null;
+  let heading: string | null = null;
+  for (const [code, pattern] of GROUPS) if (pattern.test(lower)) heading = code;
+  return heading;
+}
