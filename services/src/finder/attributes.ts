@@ -197,7 +197,8 @@ const FORM = GROUPS.findIndex((group) => group.name === 'form');
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
 /** Heading and subheading texts "other than X" or "excluding X" do not state X. */
-const NEGATED = /\b(other than|excluding|not of|not containing|except)\b[^;,]*/g;
+const NEGATED =
+  /\((?:other than|excluding|not of|not containing|except)\b[^)]*\)|\b(other than|excluding|not of|not containing|except)\b[^;,]*/g;
 
 export interface Attributes {
   /** Per group, the bitmask of the values stated. */
@@ -274,9 +275,19 @@ function predominantMaterials(value: string): number {
   return mask;
 }
 
+/** The mask of the materials a text names. */
+const materialsIn = (text: string): number =>
+  Object.values(GROUPS[0].values).reduce((mask, pattern, bit) => (pattern.test(text) ? mask | (1 << bit) : mask), 0);
+
 export function attributesOf(text: string, isCode = false): Attributes {
   let value = normalize(text);
-  if (isCode) value = value.replace(NEGATED, ' ');
+  // The materials a code's text excludes ("of textile materials (other than wool or fine animal hair, cotton or
+  // synthetic fibres)") are neither stated by it nor among the fibres its "textile materials" stands for.
+  let excluded = 0;
+  if (isCode) {
+    for (const [clause] of value.matchAll(NEGATED)) excluded |= materialsIn(clause);
+    value = value.replace(NEGATED, ' ');
+  }
   const masks = new Int32Array(GROUPS.length);
   GROUPS.forEach((group, position) => {
     Object.values(group.values).forEach((pattern, bit) => {
@@ -287,12 +298,12 @@ export function attributesOf(text: string, isCode = false): Attributes {
   // leather straps" is of nylon. The materials before "with" are the goods', when there are any.
   if (!isCode) {
     const main = value.split(ACCESSORY)[0];
-    const own = Object.values(GROUPS[0].values).reduce((mask, pattern, bit) => (pattern.test(main) ? mask | (1 << bit) : mask), 0);
+    const own = materialsIn(main);
     if (own) masks[0] = own;
   }
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
-  if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES;
+  if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES & ~excluded;
   if (!isCode && masks[FORM] === 3) {
     const [apparel, textile] = Object.values(GROUPS[FORM].values).map((pattern) => value.search(pattern));
     masks[FORM] = apparel < textile ? 1 : 2;

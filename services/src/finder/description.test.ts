@@ -77,7 +77,14 @@ describe('goods descriptions', () => {
     const silent = rules(polyester, 'knitted or crocheted');
     expect(rules(polyester, 'of cotton, knitted or crocheted')).toBeLessThan(silent);
     expect(rules(polyester, 'of man-made fibres, knitted or crocheted')).toBe(silent);
-    expect(rules(polyester, 'of textile materials (other than wool or fine animal hair, cotton or man-made fibres)')).toBe(silent);
+    // A code of the textile materials other than some excludes those: not the polyester pullover's code, the silk one's.
+    expect(rules(polyester, 'of textile materials (other than wool or fine animal hair, cotton or man-made fibres)')).toBeLessThan(silent);
+    expect(
+      rules("men's knit pullover of silk", 'of textile materials (other than wool or fine animal hair, cotton or man-made fibres)'),
+    ).toBe(rules("men's knit pullover of silk", 'knitted or crocheted'));
+    expect(
+      attributeWords(attributesOf('Carpets; knotted, of textile materials (other than wool or fine animal hair)', true)).material,
+    ).toEqual(['100% cotton', 'silk', 'polyester']);
     // Goods whose material is not given are not ruled out.
     expect(rules("men's pullover", 'of cotton')).toBe(rules("men's pullover", 'of man-made fibres'));
   });

@@ -11,9 +11,9 @@ describe('retraining with usage records', () => {
     const current = testFinder();
     const dir = mkdtempSync(join(tmpdir(), 'guichet-finder-refuse-'));
     try {
-      // Older records teach a wrong code for common goods (cotton t-shirts labelled as t-shirts of other
-      // textile materials, as a careless user would pick); the latest, held out, are right. The candidate learns
-      // the wrong code and must score worse than the current model.
+      // Older records teach a wrong code for common goods (cotton t-shirts labelled as men's woven cotton
+      // shirts, as a careless user would pick: no rule of material rules it out); the latest, held out, are
+      // right. The candidate learns the wrong code and must score worse than the current model.
       const wrong = [
         "men's cotton t-shirt",
         'cotton t-shirt for boys',
@@ -22,7 +22,7 @@ describe('retraining with usage records', () => {
         'cotton tee shirt',
       ];
       const records = [
-        ...Array.from({ length: 16 }, (_, index) => ({ description: wrong[index % wrong.length], code: '610990' })),
+        ...Array.from({ length: 16 }, (_, index) => ({ description: wrong[index % wrong.length], code: '620520' })),
         { description: "men's cotton t-shirt", code: '610910' },
         { description: 'cotton t-shirt for boys', code: '610910' },
         { description: 'cotton tee shirt', code: '610910' },
