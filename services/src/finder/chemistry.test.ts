@@ -33,6 +33,10 @@ describe('chemical names', () => {
     expect(chemicalHeading('polyethylene terephthalate film (CAS 25038-59-9)')).toBeNull();
     expect(chemicalHeading('2,4-D herbicide formulation (CAS 94-75-7)')).toBeNull();
     expect(chemicalHeading('sodium chloride (CAS 7647-14-5)')).toBeNull();
+    // Inorganic salts of ammonium or thiosulfuric acid are of chapter 28, not organic ammonium or sulphur compounds.
+    expect(chemicalHeading('ammonium chloride (CAS 12125-02-9)')).toBeNull();
+    expect(chemicalHeading('sodium thiosulfate (CAS 7772-98-7)')).toBeNull();
+    expect(chemicalHeading('tetramethylammonium hydroxide (CAS 75-59-2)')).toBe('2923');
     expect(chemicalHeading('2-button wireless mouse')).toBeNull();
   });
 
