@@ -12,6 +12,7 @@ describe('chemical names', () => {
     expect(namesChemical('3-piece stainless steel cookware set')).toBe(false);
     expect(namesChemical('o-rings of ethylene propylene rubber')).toBe(false);
     expect(namesChemical("men's cotton t-shirt")).toBe(false);
+    expect(namesChemical('housse de protection en cas de pluie, membrane imperméable')).toBe(false);
   });
 
   it("gives the heading of the last of a compound's functional groups, as chapter 29's note 3", () => {

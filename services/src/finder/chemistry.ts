@@ -9,8 +9,8 @@
 /** Added to the score of the codes under a chemical's heading, as the other fixed rules (attributes.ts). */
 export const CHEMICAL_WEIGHT = 6;
 
-/** A CAS registry number: 2 to 7 digits, 2 digits, 1 check digit. */
-const CAS = /\bcas\b|\b\d{2,7}-\d{2}-\d\b/;
+/** A CAS registry number: 2 to 7 digits, 2 digits, 1 check digit (the word "CAS" alone is French for "case"). */
+const CAS = /\b\d{2,7}-\d{2}-\d\b/;
 
 /** Parts of systematic names: a token with a locant ("2-", "4,4'-", "N-", "p-") and one of these is a chemical name. */
 const MORPHEMES =
