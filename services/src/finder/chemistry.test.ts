@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chemicalHeading, namesChemical } from './chemistry.js';
+import { chemicalHeading, distinctCompounds, namesChemical, namesOtherCompound } from './chemistry.js';
 import { predict } from './model.js';
 import { testFinder } from './test-model.js';
 
@@ -48,5 +48,35 @@ describe('chemical names', () => {
     expect(first('2-methylfuran')).toBe('2932');
     expect(first('4-nitrotoluene')).toBe('2904');
     expect(first('2-ethylhexyl acrylate')).toBe('2916');
+    // Ethylbenzene is named by its own subheading; trimethylbenzene is one of the heading's others (without the rule, 2902.60).
+    expect(predict(index, params, '1,3,5-trimethylbenzene (CAS 108-67-8)', 5).predictions[0]?.code).toBe('290290');
+  });
+
+  it('reads the compounds that set a subheading apart from the others of its heading', () => {
+    expect(
+      distinctCompounds([
+        'Cyclic hydrocarbons; cyclanes, cyclenes and cycloterpenes, excluding cyclohexane',
+        'Cyclic hydrocarbons; o-xylene',
+        'Cyclic hydrocarbons; m-xylene',
+        'Cyclic hydrocarbons; p-xylene',
+        'Cyclic hydrocarbons; cumene',
+        'Cyclic hydrocarbons; n.e.c. in heading no. 2902',
+      ]),
+    ).toEqual([[], [], [], [], ['cumene'], []]);
+    // A ring named as the class of the subheading's compounds is not a compound; what follows it is.
+    expect(
+      distinctCompounds([
+        'Heterocyclic compounds; containing an unfused triazine ring (whether or not hydrogenated) in the structure, melamine',
+      ]),
+    ).toEqual([['melamine']]);
+    expect(
+      distinctCompounds([
+        'Ether-alcohols and their halogenated, sulphonated, nitrated or nitrosated derivatives; 2,2-oxydiethanol (diethylene glycol, digol)',
+      ]),
+    ).toEqual([['oxydiethanol', 'diethylene', 'glycol']]);
+    expect(namesOtherCompound('Fluorene (CAS 86-73-7)', ['cumene'])).toBe(true);
+    expect(namesOtherCompound('1,3,5-trimethylbenzene', ['ethylbenzene'])).toBe(true);
+    expect(namesOtherCompound('2-methyl-2-butene', ['butene', 'butylene'])).toBe(false);
+    expect(namesOtherCompound('Fluorene (CAS 86-73-7)', [])).toBe(false);
   });
 });

@@ -9,6 +9,12 @@
 /** Added to the score of the codes under a chemical's heading, as the other fixed rules (attributes.ts). */
 export const CHEMICAL_WEIGHT = 6;
 
+/**
+ * Taken from a code under a chemical's heading whose subheading names compounds the description does not
+ * ("Cyclic hydrocarbons; cumene" for fluorene): the compound is then one of the heading's others.
+ */
+export const NAMED_COMPOUND_WEIGHT = 3;
+
 /** A CAS registry number: 2 to 7 digits, 2 digits, 1 check digit (the word "CAS" alone is French for "case"). */
 const CAS = /\b\d{2,7}-\d{2}-\d\b/;
 
@@ -89,4 +95,46 @@ export function chemicalHeading(text: string): string | null {
   let heading: string | null = null;
   for (const [code, pattern] of GROUPS) if (pattern.test(lower)) heading = code;
   return heading;
+}
+
+/** Words that describe a class of compounds or a treatment of them, not a compound. */
+const CLASS_WORDS =
+  /^(?:halogenated|sulphonated|sulfonated|nitrated|nitrosated|derivatives?|salts?|esters?|acids?|isomers?|mixed|their|thereof|\w+s)$/;
+
+/**
+ * The compounds a chapter 29 subheading names in its own part (after the heading's words, before "excluding" or
+ * "other than"): "Cyclic hydrocarbons; cumene" names cumene, "Ether-alcohols ...; 2,2-oxydiethanol (diethylene
+ * glycol, digol)" oxydiethanol, diethylene and glycol; a residual or class subheading ("n.e.c. in heading no.
+ * 2902", "Ether-phenols, ...", "containing an unfused pyrazole ring") names none.
+ */
+function namedCompounds(subheading: string): string[] {
+  const own = subheading.includes('; ') ? subheading.slice(subheading.indexOf('; ') + 2) : '';
+  const named = own
+    .toLowerCase()
+    .replace(/\([^()]*(?:function|whether)[^()]*\)|containing [^;,()]*ring(?:-system)?/g, ' ')
+    .split(/\b(?:excluding|other than|other|not|no|n\.e\.c)\b/)[0];
+  return [...new Set(named.split(/[^a-z]+/))].filter(
+    (word) => word.length > 3 && !CLASS_WORDS.test(word) && (MORPHEMES.test(word) || GROUPS.some(([, pattern]) => pattern.test(word))),
+  );
+}
+
+/**
+ * The compounds that set each subheading of one heading apart: those it names (namedCompounds) that at most one
+ * other subheading of the heading names too ("xylene" in o-, m-, p- and mixed xylenes is not one of them).
+ */
+export function distinctCompounds(subheadings: string[]): string[][] {
+  const named = subheadings.map(namedCompounds);
+  const count = new Map<string, number>();
+  for (const words of named) for (const word of words) count.set(word, (count.get(word) ?? 0) + 1);
+  return named.map((words) => words.filter((word) => count.get(word)! <= 2));
+}
+
+/**
+ * Whether a chemical's description names none of the compounds a subheading names (and the subheading names
+ * some), word for word: "1,3,5-trimethylbenzene" is not ethylbenzene.
+ */
+export function namesOtherCompound(description: string, compounds: string[]): boolean {
+  if (compounds.length === 0) return false;
+  const words = new Set(description.toLowerCase().split(/[^a-z]+/));
+  return !compounds.some((compound) => words.has(compound));
 }

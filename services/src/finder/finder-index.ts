@@ -1,7 +1,7 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, partsCode, withEngineRanges, type Attributes } from './attributes.js';
 import { terms, trigrams, withoutOrigin } from './text.js';
-import { CHEMICAL_WEIGHT, chemicalHeading } from './chemistry.js';
+import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
@@ -24,6 +24,8 @@ import {
 
 export class FinderIndex extends Hierarchy {
   readonly residual: Float64Array;
+  /** The compounds each chapter 29 subheading names (chemistry.ts). */
+  private readonly compounds: string[][];
   private readonly textHierarchy: TextModelHierarchy;
   /** What each code's texts (chapter, heading, subheading) state of the attributes. */
   readonly attributes: Attributes[];
@@ -45,6 +47,13 @@ export class FinderIndex extends Hierarchy {
     super(nomenclature);
     this.textHierarchy = hierarchyOf(this.codes, this.headings, this.chapters);
     this.residual = Float64Array.from(this.codes, (code) => (RESIDUAL.test(nomenclature.subheadings.get(code)!.description) ? 1 : 0));
+    this.compounds = this.codes.map(() => []);
+    for (let heading = 0; heading < this.headings.length; heading++) {
+      if (!this.headings[heading].startsWith('29')) continue;
+      const indices = this.codesOfHeading.values.slice(this.codesOfHeading.offsets[heading], this.codesOfHeading.offsets[heading + 1]);
+      const compounds = distinctCompounds([...indices].map((index) => nomenclature.subheadings.get(this.codes[index])!.description));
+      indices.forEach((index, position) => (this.compounds[index] = compounds[position]));
+    }
     this.attributes = withEngineRanges(
       this.codes,
       this.codes.map((code) => {
@@ -311,8 +320,10 @@ export class FinderIndex extends Hierarchy {
     // A chemical's systematic name or CAS number: the chapter 29 heading of its functional groups (chemistry.ts).
     const chemical = this.headingIndex.get(chemicalHeading(text) ?? '');
     if (chemical !== undefined)
-      for (let k = this.codesOfHeading.offsets[chemical]; k < this.codesOfHeading.offsets[chemical + 1]; k++)
-        result.rules[this.codesOfHeading.values[k]] += CHEMICAL_WEIGHT;
+      for (let k = this.codesOfHeading.offsets[chemical]; k < this.codesOfHeading.offsets[chemical + 1]; k++) {
+        const index = this.codesOfHeading.values[k];
+        result.rules[index] += CHEMICAL_WEIGHT - (namesOtherCompound(text, this.compounds[index]) ? NAMED_COMPOUND_WEIGHT : 0);
+      }
     return result;
   }
 
