@@ -275,6 +275,17 @@ function predominantMaterials(value: string): number {
   return mask;
 }
 
+/** The bit of the material of `mask` that a text names first. */
+function firstNamed(text: string, mask: number): number {
+  let first = -1;
+  let at = Infinity;
+  Object.values(GROUPS[0].values).forEach((pattern, bit) => {
+    const position = mask & (1 << bit) ? text.search(pattern) : -1;
+    if (position >= 0 && position < at) [first, at] = [bit, position];
+  });
+  return first;
+}
+
 /** The mask of the materials a text names. */
 const materialsIn = (text: string): number =>
   Object.values(GROUPS[0].values).reduce((mask, pattern, bit) => (pattern.test(text) ? mask | (1 << bit) : mask), 0);
@@ -300,6 +311,10 @@ export function attributesOf(text: string, isCode = false): Attributes {
     const main = value.split(ACCESSORY)[0];
     const own = materialsIn(main);
     if (own) masks[0] = own;
+    // Fibres named without their shares ("made from cotton and nylon") are named as labels list them, the one
+    // that predominates by weight first (US 16 CFR 303.16, EU Regulation 1007/2011, article 9): the goods are of it.
+    const fibres = own & FIBRES;
+    if (fibres & (fibres - 1)) masks[0] = (own & ~FIBRES) | (1 << firstNamed(main, fibres));
   }
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;

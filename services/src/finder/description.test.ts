@@ -54,10 +54,18 @@ describe('goods descriptions', () => {
     expect(material('T-shirt Cotton 40% Polyester 60%')).toEqual(['polyester']);
     expect(material('chemise 65 % de coton, 35 % polyester')).toEqual(['100% cotton']);
     expect(material('jacket 80% wool 20% nylon, lining 100% polyester')).toEqual(['wool']);
-    // Equal shares of fibres: the fibre of the last chapter (Section XI, note 2 (A)); a single share says nothing.
+    // Equal shares of fibres: the fibre of the last chapter (Section XI, note 2 (A)).
     expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['polyester']);
     expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
-    expect(material('shirt 100% cotton, nylon buttons')).toEqual(['100% cotton', 'polyester']);
+  });
+
+  it('reads fibres named without their shares as labels list them, the largest first', () => {
+    const material = (text: string) => attributeWords(attributesOf(text)).material;
+    expect(material("women's knit top made from nylon and cotton")).toEqual(['polyester']);
+    expect(material('chemise en coton et polyester')).toEqual(['100% cotton']);
+    expect(material('shirt 100% cotton, nylon buttons')).toEqual(['100% cotton']);
+    // Other materials stay: a bag of leather and cotton is of both.
+    expect(material('bag of leather, cotton and nylon')).toEqual(['100% cotton', 'leather']);
   });
 
   it('reads the material of the goods, not of what they are trimmed with', () => {
