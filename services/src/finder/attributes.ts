@@ -87,6 +87,32 @@ const GROUPS: Group[] = [
       textile: /\b(fabrics?|yarns?|fibres?|fibers?|slivers?|rovings?|tissus?|hilados?|tejidos?|اقمشه|قماش|غزل)\b/,
     },
   },
+  {
+    // Metals split by alloy: aluminium "not alloyed" against "alloys" (76.01, 76.04 to 76.07), non-alloy against
+    // alloy steel (chapter 72), refined copper against its alloys (74.03), nickel, zinc, tin...
+    name: 'alloy',
+    values: {
+      alloyed: /(?<!non-|non |not |sin |no )\b(alloys?|alloyed|alliages?|allies?|aleados?|aleacion|aleaciones)\b/,
+      unalloyed: /\b(non-?alloy|non-?alloyed|not alloyed|unalloyed|non allies?|sin alear|no aleados?)\b/,
+    },
+  },
+  {
+    // Oils, petroleum, sugar and metals split crude from refined (15.07 to 15.15: "crude" against "other than
+    // crude, whether or not refined"); "whether or not refined" states neither.
+    name: 'refining',
+    values: {
+      crude: /(?<!whether or not |other than )\b(crude|unrefined|brut|brute|bruts|crudo|cruda|خام)\b/,
+      refined: /(?<!whether or not |not )\b(refined|raffine|raffinee|refinado|refinada|مكرر)\b/,
+    },
+  },
+  {
+    // Nuts in shell against shelled (08.01, 08.02); "whether or not shelled" states neither.
+    name: 'shell',
+    values: {
+      inShell: /\b(in (?:the )?(?:inner )?shells?|in-shell|inshell|unshelled|en coques?|con cascara|بقشره|بقشرها)\b/,
+      shelled: /(?<!whether or not )\b(shelled|kernels?|sans coques?|sin cascara|decortiques?|مقشر|مقشره)\b/,
+    },
+  },
 ];
 
 /**
@@ -124,6 +150,8 @@ const BENGALI_WORDS: Record<string, string> = {
   diesel: 'ডিজেল',
   apparel: 'পোশাক জামা শার্ট টি-শার্ট প্যান্ট কোট জ্যাকেট সোয়েটার শাড়ি গেঞ্জি পাঞ্জাবি ব্লাউজ মোজা জুতা',
   textile: 'কাপড় সুতা ফ্যাব্রিক',
+  crude: 'অপরিশোধিত',
+  refined: 'পরিশোধিত',
 };
 const BENGALI_ENDINGS = 'দের|ের|এর|র|ে|টি|টা|গুলো|গুলি';
 
@@ -170,6 +198,12 @@ const WORDS: Record<string, string> = {
   diesel: 'diesel',
   apparel: 'garment',
   textile: 'fabric',
+  alloyed: 'alloy',
+  unalloyed: 'non-alloy',
+  crude: 'crude',
+  refined: 'refined',
+  inShell: 'in shell',
+  shelled: 'shelled',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */

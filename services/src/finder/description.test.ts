@@ -59,6 +59,39 @@ describe('goods descriptions', () => {
     expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
   });
 
+  it('reads alloyed and non-alloy metals, as the metal headings split them', () => {
+    const alloy = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).alloy;
+    expect(alloy('alloyed aluminum sheets in cut lengths')).toEqual(['alloy']);
+    expect(alloy('hot rolled non-alloy steel coil')).toEqual(['non-alloy']);
+    expect(alloy('tôles en aluminium non allié')).toEqual(['non-alloy']);
+    expect(alloy('stainless steel bars')).toEqual([]);
+    expect(
+      alloy('Aluminium; plates, sheets and strip, thickness exceeding 0.2mm, rectangular (including square), not alloyed', true),
+    ).toEqual(['non-alloy']);
+    expect(alloy('Aluminium; unwrought, alloys', true)).toEqual(['alloy']);
+    // A non-alloy code contradicts an alloyed query, and agrees with a non-alloy one.
+    const compare = (query: string) => compareAttributes(attributesOf(query), attributesOf('Aluminium; unwrought, not alloyed', true));
+    expect(compare('unwrought aluminium alloy ingots').conflict).toBeGreaterThan(0);
+    expect(compare('unwrought non-alloy aluminium ingots')).toMatchObject({ conflict: 0, agree: 1 });
+  });
+
+  it('reads crude against refined, and nuts in shell against shelled, "whether or not" stating neither', () => {
+    const words = (text: string, isCode = false) => {
+      const { refining, shell } = attributeWords(attributesOf(text, isCode));
+      return [...refining, ...shell];
+    };
+    expect(words('refined sunflower oil in bottles')).toEqual(['refined']);
+    expect(words('huile de palme brute')).toEqual(['crude']);
+    expect(words('পরিশোধিত সয়াবিন তেল')).toEqual(['refined']);
+    expect(words('cashew kernels W320')).toEqual(['shelled']);
+    expect(words('raw cashew nuts in shell')).toEqual(['in shell']);
+    expect(words('Vegetable oils; palm oil and its fractions, crude, not chemically modified', true)).toEqual(['crude']);
+    expect(
+      words('Vegetable oils; palm oil and its fractions, other than crude, whether or not refined, but not chemically modified', true),
+    ).toEqual([]);
+    expect(words('Nuts, edible; areca nuts, fresh or dried, whether or not shelled or peeled', true)).toEqual([]);
+  });
+
   it('reads fibres named without their shares as labels list them, the largest first', () => {
     const material = (text: string) => attributeWords(attributesOf(text)).material;
     expect(material("women's knit top made from nylon and cotton")).toEqual(['polyester']);
