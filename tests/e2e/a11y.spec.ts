@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { account, axeClean, fillSignIn } from './helpers';
+import { axeClean, openSignedIn } from './helpers';
 import { newsSlugs } from './content';
 
 for (const language of ['en', 'ar'] as const) {
@@ -77,8 +77,7 @@ for (const language of ['en', 'ar'] as const) {
       expect(await clippedFields(page), path).toEqual([]);
     }
     // The manifest search (signed in): a range needs both its dates whole.
-    await page.goto(`/${language}/tools/manifest/`);
-    await fillSignIn(page, account('trader'));
+    await openSignedIn(page, `/${language}/tools/manifest/`);
     await page.locator('#manifest-arrivalDate-op').selectOption('BETWEEN');
     await expect(page.locator('#manifest-arrivalDate-end')).toBeVisible();
     expect(await clippedFields(page), 'manifest').toEqual([]);

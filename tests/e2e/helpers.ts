@@ -25,6 +25,16 @@ export async function fillSignIn(page: Page, who: DemoAccount) {
   await page.locator('form button[type="submit"]').click();
 }
 
+/**
+ * Opens a page that needs signing in, signing in as the trader on the way. The page goes on to the identity
+ * server before it need be interactive, so the load is not waited on as other pages' are (fixtures.ts).
+ */
+export async function openSignedIn(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await fillSignIn(page, account('trader'));
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+}
+
 /** No serious or critical WCAG 2.1 AA violation on the page as it is now (label: where, in the failure message). */
 export async function axeClean(page: Page, label = '') {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -1,13 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from './fixtures';
-import { account, axeClean, fillSignIn } from './helpers';
-
-/** Opens a manifest page, signing in as the trader on the way. */
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
-  await fillSignIn(page, account('trader'));
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
-}
+import { expect, test } from './fixtures';
+import { axeClean, openSignedIn } from './helpers';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
