@@ -155,9 +155,12 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
 
   it('has a replica sweep expired rows by itself while live ones stay', async () => {
     const past = () => Date.now() - 3_600_000;
-    const old = new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, now: past });
-    const { session } = await old.create('swept-user');
-    await old.issueCode({
+    // The session is idle 2 s after its creation, so that it is counted before B (sweeping every 200 ms) takes it,
+    // however slow the machine; its code and the failures are long expired.
+    const { session } = await new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, now: () => Date.now() - 58_000 }).create(
+      'swept-user',
+    );
+    await new SessionStore(a.database, { idleSeconds: 60, maxSeconds: 600, now: past }).issueCode({
       clientId: CLIENT,
       redirectUri: `${PORTAL}/en/`,
       codeChallenge: 'c'.repeat(43),
@@ -170,7 +173,7 @@ describe.each(BACKENDS)('two replicas on one $name database', (backend) => {
     const count = async (table: string, column: string, value: string) =>
       (await a.database.db.selectFrom(table).select(column).where(column, '=', value).execute()).length;
     expect(await count('identity_session', 'userId', 'swept-user')).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await count('identity_session', 'userId', 'swept-user')).toBe(1);
     expect(await count('identity_session', 'id', live.session.id)).toBe(1);
     expect(await count('identity_code', 'userId', 'swept-user')).toBe(0);
