@@ -64,7 +64,9 @@ const GROUPS: Group[] = [
       // "Used" as second-hand, not as "of a kind used for": in Arabic "المستعملة في" (used in) and "المستعملة
       // للسيارات" (used for cars, 4012.11) are what goods are for, "مستعملة من مطاط" (used, of rubber) is their
       // condition, "غير مستعملة" (unused) is not; in French "usagés" (used) is not the "usages" (uses) of "à usages domestiques".
-      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|solely|principally|exclusively))|second[- ]hand|worn\b|usad[oa]s?\b|de segunda mano|occasion\b|(?<!\b(?:a|ou|aux|de|d'|des|un|en|pour|leur|son) )usagee?s?\b|(?<!غير (?:ال)?)مستعمل(?:ه|ات|ين|ون)?(?!\S)(?!\s+(?:في|علي|عاده|بصوره|بشكل|مع|[لك])))/,
+      // Neither are "used primarily for plaiting" (14.01), "used or unused" stamps (97.04) or appliances "worn, carried
+      // or implanted in the body" (90.21).
+      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|primarily|solely|principally|exclusively|or unused))|second[- ]?hand|pre-?owned|worn\b(?!,? (?:or )?carried)|usad[oa]s?\b|de segunda mano|occasion\b|(?<!\b(?:a|ou|aux|de|d'|des|un|en|pour|leur|son) )usagee?s?\b|(?<!غير (?:ال)?)مستعمل(?:ه|ات|ين|ون)?(?!\S)(?!\s+(?:في|علي|عاده|بصوره|بشكل|مع|[لك])))/,
       new: /\b(new|neuf|neuve|nuevo|nueva|جديد)\b/,
     },
   },
@@ -245,6 +247,8 @@ export interface Attributes {
   part: boolean;
   /** A query for an article of plastics or rubber, not a primary form of them; a code of primary forms only. */
   article: boolean;
+  /** A code whose own subheading is of used goods only (usedOnly). */
+  usedOnly?: boolean;
 }
 
 /**
@@ -401,6 +405,22 @@ const PART_WEIGHT = 3;
  */
 const CONDITION_WEIGHT = 3;
 const CONDITION = GROUPS.findIndex((group) => group.name === 'condition');
+const USED = 1 << Object.keys(GROUPS[CONDITION].values).indexOf('used');
+/**
+ * Goods not called used are not of a code of used goods only (usedOnly): it is ruled out whatever the texts say.
+ * "Used" is a stop word (every "of a kind used in"), so "clothing" matches the text "used clothing" of 63.09 word
+ * for word, and the text model learnt clothing as 63.09 (no other code's texts say clothing). At CONDITION_WEIGHT,
+ * "clothing" stayed on 63.09 at 0.92; at twice that, at 0.65.
+ */
+const USED_ONLY_WEIGHT = 4 * CONDITION_WEIGHT;
+
+/**
+ * A subheading of used goods only: "Clothing; worn, and other worn articles", "Rubber; used pneumatic tyres".
+ * Goods a description does not call used are new, as in trade: "clothing" or "tyres" are not worn clothing or
+ * used tyres, and such a code is ruled out for them as for new goods. Its own text only: the chapter of
+ * 63.01 (blankets) names worn clothing too, and 40.12 is of retreaded tyres as well.
+ */
+export const usedOnly = (subheading: string): boolean => attributesOf(subheading, true).masks[CONDITION] === USED;
 /**
  * Women's garments are not men's, nor men's or babies' garments women's: a code that states only other wearers
  * ("men's or boys'" for "মহিলাদের উলের কোট", a women's wool coat) is ruled out, like another material, as a
@@ -413,7 +433,8 @@ const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
  * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
  * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
- * another), a code of other materials only (-) or of the other condition only (new or used, -), of primary
+ * another), a code of other materials only (-) or of the other condition only (new or used, -; used only for a
+ * query silent on condition, -), of primary
  * forms for an article (-), of other wearers only (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
@@ -439,6 +460,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (query.masks[0] && code.masks[0] && !(query.masks[0] & code.masks[0])) rules -= MATERIAL_WEIGHT;
   const condition = query.masks[CONDITION];
   if (condition && code.masks[CONDITION] && !(condition & code.masks[CONDITION])) rules -= CONDITION_WEIGHT;
+  if (!condition && code.usedOnly) rules -= USED_ONLY_WEIGHT;
   const gender = query.masks[GENDER];
   if (gender && code.masks[GENDER] && !(gender & code.masks[GENDER])) rules -= GENDER_WEIGHT;
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
-import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode } from './attributes.js';
+import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode, usedOnly } from './attributes.js';
 import { normalize, terms, withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
@@ -131,15 +131,39 @@ describe('goods descriptions', () => {
   });
 
   it('rules out a code of the other condition: new goods for used goods, worn clothing for new', () => {
-    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const rules = (query: string, code: string) =>
+      compareAttributes(attributesOf(query), { ...attributesOf(code, true), usedOnly: usedOnly(code) }).rules;
     const newTyres = 'Rubber; new pneumatic tyres, of a kind used on motor cars';
     const usedTyres = 'Rubber; used pneumatic tyres';
     for (const query of ['used tyres', 'neumáticos usados', 'إطارات مستعملة', 'পুরাতন টায়ার'])
       expect(rules(query, newTyres), query).toBeLessThan(rules(query, usedTyres));
     expect(rules('new tyres', usedTyres)).toBeLessThan(rules('new tyres', newTyres));
-    // Silent on either side, nothing is ruled out.
-    expect(rules('tyres', newTyres)).toBe(rules('tyres', usedTyres));
+    // Goods not called used are new: used tyres and worn clothing are ruled out for "tyres" and "clothing".
+    expect(rules('tyres', usedTyres)).toBe(rules('tyres', newTyres) - 12);
+    const worn = 'Clothing; worn, and other worn articles';
+    expect(rules('clothing', worn)).toBe(rules('used clothing', worn) - 12);
+    expect(rules('secondhand clothing', worn)).toBe(rules('used clothing', worn));
+    expect(rules('pre-owned tyres', usedTyres)).toBe(rules('used tyres', usedTyres));
+    // A code silent on condition rules out nothing.
     expect(rules('used tyres', 'Rubber; retreaded tyres')).toBe(0);
+    expect(rules('tyres', 'Rubber; retreaded tyres')).toBe(0);
+  });
+
+  it('reads a subheading as of used goods only from its own text, and not "used primarily for" or "used or unused"', () => {
+    expect(usedOnly('Rubber; used pneumatic tyres')).toBe(true);
+    expect(usedOnly('Clothing; worn, and other worn articles')).toBe(true);
+    for (const other of [
+      'Rags, used or new, scrap twine',
+      'Bamboo used primarily for plaiting',
+      'Stamps, postage or revenue; stamp-postmarks, first-day covers, postal stationery (stamped paper) and like, used or unused',
+      'Appliances; worn, carried or implanted in the body, to compensate for a defect or disability',
+    ])
+      expect(usedOnly(other), other).toBe(false);
+    const finder = testFinder();
+    for (const query of ['clothing', 'clothes for women', 'tyres'])
+      expect(finder.predict(query, 1).predictions[0].code, query).not.toMatch(/^(630900|401220)$/);
+    expect(finder.predict('used clothing', 1).predictions[0].code).toBe('630900');
+    expect(finder.predict('used tyres', 1).predictions[0].code).toBe('401220');
   });
 
   it('reads "used" as second-hand, not as what goods are used for, in every language', () => {

@@ -1,5 +1,5 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
-import { attributesOf, compareAttributes, partsCode, withEngineRanges, type Attributes } from './attributes.js';
+import { attributesOf, compareAttributes, partsCode, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
 import { terms, trigrams, withoutOrigin } from './text.js';
 import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
@@ -60,7 +60,7 @@ export class FinderIndex extends Hierarchy {
         const heading = nomenclature.headings.get(code.slice(0, 4))?.description ?? '';
         const subheading = nomenclature.subheadings.get(code)!.description;
         const stated = attributesOf([nomenclature.chapters.get(code.slice(0, 2))?.description, heading, subheading].join('; '), true);
-        return { ...stated, part: partsCode(heading, subheading) };
+        return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading) };
       }),
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
@@ -293,14 +293,13 @@ export class FinderIndex extends Hierarchy {
         } else if (level === 4) result.head4[owner] = 1;
       });
     if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
+    // Every query, even one that states no attribute: goods not called used are not of a code of used goods only.
     const asked = attributesOf(text);
-    if (asked.masks.some((mask) => mask !== 0) || !Number.isNaN(asked.cc) || asked.part) {
-      for (let index = 0; index < N6; index++) {
-        const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
-        result.agree[index] = agree;
-        result.conflict[index] = conflict;
-        result.rules[index] = rules;
-      }
+    for (let index = 0; index < N6; index++) {
+      const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
+      result.agree[index] = agree;
+      result.conflict[index] = conflict;
+      result.rules[index] = rules;
     }
     // The goods' heading names them: a fixed rule, as the fitted head4 weight learnt little of it (the
     // training queries are the lexicon's texts, whose head noun is nearly always in their code's texts).
