@@ -362,6 +362,10 @@ describe('goods descriptions', () => {
     // Both are codes of parts (the same parts rule): only 84.81 names valves.
     const part = index.features('transmission spool valve part used in an automatic transmission');
     expect(part.rules[at('848190')] - part.rules[at('848390')]).toBe(HEAD_NOUN_WEIGHT);
+    // When the head names no goods, the goods after "for" or "of" do: parts for cars are of 87.08, not 87.14.
+    const cars = index.features('set of spare parts for cars');
+    expect(cars.rules[at('870899')] - cars.rules[at('871410')]).toBe(HEAD_NOUN_WEIGHT);
+    expect(testFinder().predict('spare parts for cars', 1).predictions[0].code).toBe('870899');
     // A kit is not a part of what it is for: no heading gets the score (the hearing aids of 90.21 are not "first aid").
     expect(Math.max(...index.features('first aid kit').rules)).toBe(0);
   });

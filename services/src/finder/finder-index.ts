@@ -1,6 +1,6 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, partsCode, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
-import { terms, trigrams, withoutOrigin } from './text.js';
+import { normalize, terms, trigrams, withoutOrigin } from './text.js';
 import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
@@ -11,6 +11,7 @@ import {
   nounOf,
   GENERIC_HEADS,
   PART_HEADS,
+  OWNER_AFTER,
   HEAD_NOUN_WEIGHT,
   MATERIAL_TERMS,
   TAIL_WEIGHT,
@@ -130,8 +131,13 @@ export class FinderIndex extends Hierarchy {
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);
     const noun = nounOf(phrase, list);
-    // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve.
-    const owner = list.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)).at(-1);
+    // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve; when the head
+    // names none, the goods after "for" or "of": "spare parts for cars" are parts of cars.
+    const ownerOf = (terms: string[]) =>
+      terms.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)).at(-1);
+    let owner = ownerOf(list);
+    if (owner === undefined && PART_HEADS.has(noun ?? ''))
+      for (const [, rest] of normalize(text).matchAll(OWNER_AFTER)) if ((owner = ownerOf(terms(headPhrase(rest)))) !== undefined) break;
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
 

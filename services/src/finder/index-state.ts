@@ -69,6 +69,8 @@ export const TAIL_WEIGHT = 0.5;
 
 /** Stemmed head nouns of what belongs to other goods: the words before them name those goods ("valve part"). */
 export const PART_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit']);
+/** What names the goods a part belongs to after it: "parts for cars", "pièces pour automobiles", "repuestos para autos". */
+export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
 export const GENERIC_HEADS = new Set([...PART_HEADS, 'kit', 'articl', 'product', 'good']);
 
