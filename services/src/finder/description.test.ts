@@ -6,6 +6,9 @@ import { testFinder } from './test-model.js';
 
 /** How the finder reads a goods description as customs officers write them: the goods first, then what they are made of and for. */
 describe('goods descriptions', () => {
+  /** The materials a description states, as attributeWords names them. */
+  const material = (text: string) => attributeWords(attributesOf(text)).material;
+
   it('finds the head phrase: the goods, not who they are for, how many, or what they are made of', () => {
     expect(headPhrase("women's knit vest made of 100% polyester fabric")).toBe('women knit vest');
     expect(headPhrase("men's and boys' knit jackets made of polyester")).toBe("boys' knit jackets");
@@ -49,7 +52,6 @@ describe('goods descriptions', () => {
   });
 
   it('reads a garment of several fibres as of the one with the largest share, not counting its lining', () => {
-    const material = (text: string) => attributeWords(attributesOf(text)).material;
     expect(material("women's swim bottom made of 54% cotton, 36% polyester, and 10% spandex")).toEqual(['100% cotton']);
     expect(material('T-shirt Cotton 40% Polyester 60%')).toEqual(['polyester']);
     expect(material('chemise 65 % de coton, 35 % polyester')).toEqual(['100% cotton']);
@@ -93,7 +95,6 @@ describe('goods descriptions', () => {
   });
 
   it('reads fibres named without their shares as labels list them, the largest first', () => {
-    const material = (text: string) => attributeWords(attributesOf(text)).material;
     expect(material("women's knit top made from nylon and cotton")).toEqual(['polyester']);
     expect(material('chemise en coton et polyester')).toEqual(['100% cotton']);
     expect(material('shirt 100% cotton, nylon buttons')).toEqual(['100% cotton']);
@@ -102,7 +103,6 @@ describe('goods descriptions', () => {
   });
 
   it('reads the material of the goods, not of what they are trimmed with', () => {
-    const material = (text: string) => attributeWords(attributesOf(text)).material;
     expect(material("woman's handbag made of nylon woven fabric with leather straps")).toEqual(['polyester']);
     expect(material('shirt 100% cotton with nylon buttons')).toEqual(['100% cotton']);
     // Goods of no stated material are of what they are made with.
