@@ -158,7 +158,22 @@ describe('tariff finder services', () => {
   });
 
   it('survives odd queries without a server error', async () => {
-    for (const query of ['%00', '\u0000x', '😀😀', 'a'.repeat(2000), '"; drop table', '<script>', 'ًًً', '   x   ', '-', "'s"]) {
+    for (const query of [
+      '%00',
+      '\u0000x',
+      '😀😀',
+      'a'.repeat(2000),
+      '"; drop table',
+      '<script>',
+      'ًًً',
+      '   x   ',
+      '-',
+      "'s",
+      'constructor',
+      'cotton constructor shirt',
+      '__proto__ toString',
+      'hasOwnProperty valueOf',
+    ]) {
       const { status } = await search(query);
       expect(status, JSON.stringify(query)).toBeLessThan(500);
     }

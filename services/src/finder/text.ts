@@ -322,8 +322,9 @@ export function words(normalized: string): string[] {
 }
 
 function stemLatin(word: string): string {
-  const variant = VARIANTS[word] ?? word;
-  if (IRREGULAR[variant]) return IRREGULAR[variant];
+  // Own keys only: a word such as "constructor" is not a key of these tables.
+  const variant = Object.hasOwn(VARIANTS, word) ? VARIANTS[word] : word;
+  if (Object.hasOwn(IRREGULAR, variant)) return IRREGULAR[variant];
   let stem = variant;
   if (stem.length > 4 && stem.endsWith('ies')) stem = stem.slice(0, -3) + 'y';
   else if (stem.length > 4 && /(ches|shes|sses|xes|zes|atoes|anoes|goes)$/.test(stem)) stem = stem.slice(0, -2);
@@ -481,7 +482,7 @@ export function termsOfWords(list: string[]): string[] {
   const result: string[] = [];
   for (const word of list) {
     if (STOP_WORDS.has(word)) continue;
-    const expansion = EXPANSIONS[word];
+    const expansion = Object.hasOwn(EXPANSIONS, word) ? EXPANSIONS[word] : undefined;
     if (expansion) for (const extra of expansion) result.push(stemCached(extra));
     const stemmed = stemCached(word);
     if (stemmed.length < 2) continue;

@@ -4,6 +4,11 @@ import { documentText, ftsMatchExpression, queryGroups, stemWord, tsqueryExpress
 const stems = (text: string, language: 'en' | 'fr' | 'es' | 'ar' | 'bn') => documentText(text, language).split(' ');
 
 describe('keyword search text processing', () => {
+  it("reads the names of Object.prototype's members as words", () => {
+    expect(stems('Toy constructor; constructors', 'en')).toEqual(['toy', 'constructor', 'constructor']);
+    expect(stems('toString valueOf hasOwnProperty', 'en')).toEqual(['tostr', 'valueof', 'hasownproperty']);
+  });
+
   it('stems English plurals and -ing, and folds tyre/tire', () => {
     expect(stems('Shoes tyres tires batteries dishes cooking', 'en')).toEqual(['shoe', 'tyre', 'tyre', 'battery', 'dish', 'cook']);
     expect(stemWord('shoulders', 'en')).not.toBe(stemWord('shoes', 'en'));
