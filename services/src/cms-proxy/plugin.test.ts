@@ -172,6 +172,21 @@ describe('the public CMS GraphQL endpoint', () => {
       await post(app, { query: 'query($s: PublicationStatus = DRAFT) { newsArticle(documentId: "a", status: $s) { title } }' }),
       /status "DRAFT" is not accepted/,
     );
+    // Variables named after Object.prototype's members are variables like the others.
+    expectRefused(
+      await post(app, {
+        query: 'query($__proto__: PublicationStatus) { newsArticles(status: $__proto__) { title } }',
+        variables: JSON.parse('{"__proto__": null}'),
+      }),
+      /status null is not accepted on newsArticles/,
+    );
+    expectRefused(
+      await post(app, {
+        query: 'query($constructor: PublicationStatus) { newsArticles(status: $constructor) { title } }',
+        variables: { constructor: 'DRAFT' },
+      }),
+      /status "DRAFT" is not accepted/,
+    );
     expectRefused(
       await post(app, { query: '{ newsArticles(publicationFilter: MODIFIED) { title } }' }),
       /publicationFilter is not accepted/,

@@ -125,7 +125,8 @@ export function checkQuery(request: GraphqlRequest, options: { introspection: bo
     }
   }
   for (const operation of operations) {
-    const variables: Record<string, unknown> = {};
+    // No prototype: a variable named __proto__ or constructor is a variable like any other.
+    const variables: Record<string, unknown> = Object.create(null);
     for (const definition of operation.variableDefinitions ?? []) {
       if (definition.defaultValue) variables[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
     }

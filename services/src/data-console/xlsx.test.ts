@@ -167,6 +167,11 @@ describe('readXlsxRows on hand-built archives', () => {
     ]);
   });
 
+  it("leaves unknown entities as they are, the names of Object.prototype's members too", () => {
+    const row = '<row><c t="inlineStr"><is><t>&constructor;&toString;&amp;&bogus;</t></is></c></row>';
+    expect(readXlsxRows(handWorkbook(row))).toEqual([['&constructor;&toString;&&bogus;']]);
+  });
+
   it('reads a deflated archive and the 1904 date system', () => {
     const styles = '<cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>';
     const row = '<row><c s="1"><v>0</v></c><c s="1"><v>45621</v></c><c><v>45621</v></c></row>';
