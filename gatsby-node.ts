@@ -8,7 +8,7 @@ import { redirectRules, writeRedirectFiles } from './src/content/redirects';
 import { readAllPages } from './src/content/pages';
 import { checkContentQuery } from './src/content/query-limits';
 import { writeTariffBooks } from './src/content/tariff-book';
-import { bookPath } from './src/content/tariff-book-texts';
+import { generatedFile } from './src/content/tariff-book-texts';
 import type { Article, BasePageContext, CustomPage, Download, FaqEntry, HomeContent } from './src/content/types';
 import { precompress } from '@guichet/shared/build/precompress';
 
@@ -184,15 +184,17 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
       }));
     page(paths.faq, 'faq', { entries: faq });
 
-    const downloads: Download[] = withFallback(own.downloads, english.downloads, (d) => d.file, language).map((d) => ({
-      title: d.title,
-      category: d.category ?? '',
-      // A generated tariff file in the page's language where there is one.
-      file: fileSizes[bookPath(d.file, language)] ? bookPath(d.file, language) : d.file,
-      size: fileSizes[bookPath(d.file, language)] ?? fileSizes[d.file] ?? d.size ?? null,
-      lang: d.lang,
-      fallback: d.fallback,
-    }));
+    const downloads: Download[] = withFallback(own.downloads, english.downloads, (d) => d.file, language).map((d) => {
+      const generated = generatedFile(fileSizes, d.file, language);
+      return {
+        title: d.title,
+        category: d.category ?? '',
+        file: generated.file,
+        size: generated.size ?? d.size ?? null,
+        lang: d.lang,
+        fallback: d.fallback,
+      };
+    });
     page(paths.downloads, 'downloads', { downloads });
 
     const homeSource = own.homePage ?? english.homePage;

@@ -13,7 +13,7 @@ export interface BookTexts {
 }
 
 const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 
 export function bookTexts(localesDir: string, language: string): BookTexts {
   const texts = JSON.parse(readFileSync(join(localesDir, language, 'tariff.json'), 'utf8')) as {
@@ -35,3 +35,14 @@ export function bookTexts(localesDir: string, language: string): BookTexts {
 
 /** Site path of a generated file in a language: English at the root (/TariffBook_gn.pdf), the others under /{language}/. */
 export const bookPath = (file: string, language: string) => (language === 'en' ? file : `/${language}${file}`);
+
+/**
+ * A download's file in a language: the generated tariff file in that language where there is one, and its size
+ * (`sizes`: the generated files' sizes by site path); undefined for a file that was not generated. Own keys
+ * only: a file the CMS names "constructor" is not one of them.
+ */
+export function generatedFile(sizes: Record<string, number>, file: string, language: string): { file: string; size: number | undefined } {
+  const sizeOf = (path: string) => (Object.hasOwn(sizes, path) ? sizes[path] : undefined);
+  const translated = sizeOf(bookPath(file, language));
+  return translated !== undefined ? { file: bookPath(file, language), size: translated } : { file, size: sizeOf(file) };
+}
