@@ -5,6 +5,7 @@ import {
   CRLF_URL,
   SQL_TEXTS,
   SCRIPT_TEXTS,
+  PROTOTYPE_WORDS,
   WRONG_VALUES,
   WRONG_QUERY_VALUES,
   VALID,
@@ -20,6 +21,7 @@ import {
   choose,
   hasBody,
   queryNames,
+  queryWith,
   bodyNames,
   json,
   validPath,
@@ -75,6 +77,7 @@ export const KINDS: Kind[] = [
   },
   stringKinds('path', 'very long', ['x'.repeat(4000), 'y'.repeat(20_000), `${'a/'.repeat(2000)}b`]),
   stringKinds('path', 'SQL syntax', encoded(SQL_TEXTS)),
+  stringKinds('path', 'prototype words', encoded(PROTOTYPE_WORDS)),
   stringKinds('path', 'other scripts', [...encoded(SCRIPT_TEXTS), ...SCRIPT_TEXTS.slice(0, 5).map(utf8Bytes)]),
   // --- query ---
   stringKinds('query', 'CR/LF encoded', [CRLF_URL, 'http%3A%2F%2Flocalhost%3A8000%2F%0D%0AX-Injected%3A%201'], true),
@@ -83,6 +86,7 @@ export const KINDS: Kind[] = [
   stringKinds('query', 'invalid UTF-8', ['%C3%28', '%FF', '%E0%A4%A', '%', Buffer.from([0xc3, 0x28, 0xff])]),
   stringKinds('query', '100 KB value', ['q'.repeat(100 * 1024), '%41'.repeat(34 * 1024)]),
   stringKinds('query', 'SQL syntax', encoded(SQL_TEXTS)),
+  stringKinds('query', 'prototype words', encoded(PROTOTYPE_WORDS)),
   stringKinds('query', 'other scripts', [...encoded(SCRIPT_TEXTS), ...SCRIPT_TEXTS.slice(0, 5).map(utf8Bytes)]),
   stringKinds('query', 'wrong types', WRONG_QUERY_VALUES.map(encodeURIComponent)),
   {
@@ -144,6 +148,7 @@ export const KINDS: Kind[] = [
   stringKinds('body', 'CR/LF in JSON strings', [CRLF_TEXT], true),
   stringKinds('body', 'NUL in JSON strings', ['\u0000', 'x\u0000y']),
   stringKinds('body', 'SQL syntax in JSON strings', SQL_TEXTS),
+  stringKinds('body', 'prototype words in JSON strings', PROTOTYPE_WORDS),
   stringKinds('body', 'other scripts in JSON strings', SCRIPT_TEXTS),
   {
     name: 'body: invalid UTF-8 bytes',
@@ -330,6 +335,22 @@ export function shortRun(routes: RouteInfo[], rotating = 1): HostileCase[] {
     if (route) cases.push(caseOf(route, kind, cases.length));
   }
   return cases;
+}
+
+/**
+ * Every query field of every route, in turn, holding a name of Object.prototype's members, the others valid: a
+ * plain object looked up by a word of the input finds a function there ("constructor"), not undefined.
+ */
+export function prototypeWordCases(routes: RouteInfo[]): HostileCase[] {
+  return routes.flatMap((route) =>
+    route.query.flatMap((name) =>
+      PROTOTYPE_WORDS.slice(0, 3).map((word) => ({
+        route,
+        input: `query: prototype words (${name}=${word})`,
+        request: base(route, { target: `${validPath(route)}${queryWith(route, name, encodeURIComponent(word))}` }),
+      })),
+    ),
+  );
 }
 
 /** The long run: case n takes route n mod R and, round after round, the next kind with new random choices. */

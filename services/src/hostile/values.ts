@@ -5,6 +5,17 @@ export const INJECTED_HEADER = 'x-injected';
 export const CRLF_TEXT = 'x\r\nX-Injected: 1\r\n\r\n<h1>injected</h1>';
 export const CRLF_URL = 'x%0D%0AX-Injected:%201%0D%0A%0D%0A%3Ch1%3Einjected';
 
+/** Names of Object.prototype's members: a plain object looked up by such a word finds them, not undefined. */
+export const PROTOTYPE_WORDS = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'cotton constructor shirt',
+  'constructor.prototype',
+];
+
 export const SQL_TEXTS = [
   `' " ; -- /* */ % _ \\ * ( ) NEAR OR AND - ^ :`,
   "' OR '1'='1",
