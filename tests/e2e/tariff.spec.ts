@@ -73,6 +73,13 @@ test('the URL of a search reproduces it in a new page', async ({ browser }) => {
   await page.close();
 });
 
+test('a link to a page past the last one shows the last page', async ({ page }) => {
+  await page.goto('/en/tools/tariff-search/?code=0901&page=99');
+  await expect(page.getByText('1–10 of 10')).toBeVisible();
+  await expect(page).toHaveURL(/\?code=0901$/);
+  expect((await codes(page)).every((code) => code.startsWith('0901.'))).toBe(true);
+});
+
 test('a search with no match says so', async ({ page }) => {
   await page.goto('/en/tools/tariff-search/?keyword=zzzqqq');
   await expect(page.getByText('No result found. Your enquiry gave no results.')).toBeVisible();

@@ -68,6 +68,16 @@ export function TariffSearch({ language }: { language: string }) {
     return () => window.removeEventListener('popstate', fromUrl);
   }, [dispatch, language, setKeyword, setCode]);
 
+  // A link to a page past the last one (an old link, a hand-edited one) shows the last page.
+  useEffect(() => {
+    if (!shown || !result || result.items.length > 0 || result.totalCount === 0) return;
+    const last = Math.ceil(result.totalCount / shown.size);
+    if (shown.page <= last) return;
+    const next = { ...shown, page: last };
+    window.history.replaceState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
+    dispatch(searchShown(next));
+  }, [shown, result, dispatch]);
+
   const submit = (search: RecentSearch) => {
     const problem = validateSearch(search.keyword, search.code);
     setError(problem);

@@ -1,5 +1,5 @@
 import { DEFAULT_QUERY } from './slice';
-import type { SortField, TariffQuery } from './api';
+import { TAX_COLUMNS, type SortField, type TariffQuery } from './api';
 
 /** Keywords are ranked by relevance unless another order is chosen; a code search runs in code order. */
 export const defaultSortFor = (keyword: string): SortField => (keyword.trim() ? 'relevance' : DEFAULT_QUERY.sort);
@@ -26,7 +26,10 @@ export function queryFromSearch(search: string): TariffQuery | null {
     code,
     page: positive(params.get('page'), DEFAULT_QUERY.page, 100000),
     size: [10, 25, 50, 100].includes(Number(params.get('size'))) ? Number(params.get('size')) : DEFAULT_QUERY.size,
-    sort: (/^(code|description|relevance|tax\d\d)$/.test(sort) ? sort : defaultSortFor(keyword)) as SortField,
+    // The columns the results can be sorted by: a tax column the tariff has no label for is not one.
+    sort: (['code', 'description', 'relevance', ...TAX_COLUMNS.map((column) => column.field)].includes(sort)
+      ? sort
+      : defaultSortFor(keyword)) as SortField,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
 }

@@ -85,6 +85,9 @@ describe('search state in the URL', () => {
       keyword: 'tea',
       sort: 'relevance',
     });
+    expect(queryFromSearch('?code=09&sort=tax99')?.sort).toBe('code');
+    expect(queryFromSearch('?code=09&sort=constructor')?.sort).toBe('code');
+    expect(queryFromSearch('?code=09&sort=tax08')?.sort).toBe('tax08');
   });
 });
 
