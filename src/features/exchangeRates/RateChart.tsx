@@ -13,19 +13,28 @@ import { numeric, TableHead } from '../../components/TableHead';
 const WIDTH = 720;
 const HEIGHT = 300;
 const PAD = { top: 16, bottom: 40, side: 72 };
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A day of the calendar as YYYY-MM-DD (not 2026-02-30). */
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value;
 
-interface ChartQuery {
+export interface ChartQuery {
   currency: string;
   from: string;
   to: string;
 }
 
-function queryFromUrl(search: string): ChartQuery {
+/** The chart a link asks for; a date that is not a day of the calendar is the default one. */
+export function queryFromUrl(search: string): ChartQuery {
   const params = new URLSearchParams(search);
-  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : todayIso();
-  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : shiftDays(to, -30);
+  const to = isDay(params.get('to') ?? '') ? params.get('to')! : todayIso();
+  const from = isDay(params.get('from') ?? '') ? params.get('from')! : shiftDays(to, -30);
   return { currency: (params.get('currency') ?? 'USD').toUpperCase().slice(0, 3), from, to };
+}
+
+/** What is wrong with a chart's currency and period, as a key of the rates texts; null when nothing is. */
+export function chartProblem(query: ChartQuery): 'converter.mandatory' | 'chart.order' | null {
+  if (!/^[A-Z]{3}$/.test(query.currency) || !isDay(query.from) || !isDay(query.to)) return 'converter.mandatory';
+  return query.from > query.to ? 'chart.order' : null;
 }
 
 /** Round figures for the rate axis: about five ticks between the lowest and highest rate. */
@@ -130,11 +139,14 @@ export function RateChart({ language }: { language: string }) {
   const [form, setForm] = useState<ChartQuery>({ currency: '', from: '', to: '' });
   const [problem, setProblem] = useState<string | null>(null);
 
+  // A link's period the wrong way round is shown as the form would show it, not asked for.
   useEffect(() => {
     const initial = queryFromUrl(window.location.search);
-    setQuery(initial);
     setForm(initial);
-  }, []);
+    const wrong = chartProblem(initial);
+    if (wrong) setProblem(t(wrong));
+    else setQuery(initial);
+  }, [t]);
 
   const history = useRateHistoryQuery(query ?? skipToken);
   const { currentData: data, isFetching: loading, error } = history;
@@ -149,9 +161,8 @@ export function RateChart({ language }: { language: string }) {
         onSubmit={(event) => {
           event.preventDefault();
           const next = { ...form, currency: form.currency.trim().toUpperCase() };
-          if (!/^[A-Z]{3}$/.test(next.currency) || !DATE.test(next.from) || !DATE.test(next.to))
-            return setProblem(t('converter.mandatory'));
-          if (next.from > next.to) return setProblem(t('chart.order'));
+          const wrong = chartProblem(next);
+          if (wrong) return setProblem(t(wrong));
           setProblem(null);
           window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams({ ...next }).toString()}`);
           setQuery(next);

@@ -11,6 +11,7 @@ import {
   ratesApi,
   ratesParams,
   shiftDays,
+  todayIso,
   type ConversionRequest,
   type ExchangeRate,
   type RatesSearch,
@@ -18,7 +19,7 @@ import {
 import { Converter, matchCurrency } from './Converter';
 import { CustomsRates } from './CustomsRates';
 import { withDifference } from '@guichet/shared/api/rates';
-import { rateTicks } from './RateChart';
+import { chartProblem, queryFromUrl, RateChart, rateTicks } from './RateChart';
 import { defaultSearch } from './slice';
 
 vi.mock('gatsby', () => ({ Link: ({ to, children }: { to: string; children?: ReactNode }) => h('a', { href: to }, children) }));
@@ -249,5 +250,29 @@ describe('the exchange rates page', () => {
       expect(get.mock.calls.some(([, config]) => (config?.params as { validityDate?: string }).validityDate === '2026-08-20')).toBe(true),
     );
     expect(view.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the rate chart asked for by a link', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('reads its currency and period, a date that is not a day of the calendar being the default', () => {
+    expect(queryFromUrl('?currency=eur&from=2026-01-05&to=2026-02-05')).toEqual({ currency: 'EUR', from: '2026-01-05', to: '2026-02-05' });
+    const fallback = queryFromUrl('?from=2026-02-30&to=2026-13-01');
+    expect(fallback.to).toBe(todayIso());
+    expect(fallback.from).toBe(shiftDays(todayIso(), -30));
+    expect(chartProblem({ currency: 'EUR', from: '2026-03-01', to: '2026-02-01' })).toBe('chart.order');
+    expect(chartProblem({ currency: 'EU', from: '2026-01-01', to: '2026-02-01' })).toBe('converter.mandatory');
+    expect(chartProblem({ currency: 'EUR', from: '2026-02-29', to: '2026-03-01' })).toBe('converter.mandatory');
+    expect(chartProblem({ currency: 'EUR', from: '2028-02-29', to: '2028-03-01' })).toBeNull();
+  });
+
+  it('says a period the wrong way round is, and asks the service nothing', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({ data: {} });
+    window.history.replaceState(null, '', '/en/exchange/chart/?currency=USD&from=2026-05-01&to=2026-01-01');
+    const view = renderInLanguage(h(RateChart, { language: 'en' }), 'en', 'rates');
+    expect((await view.findByRole('alert')).textContent).toBe('The start of the period must not be after its end.');
+    expect((view.getByLabelText('From') as HTMLInputElement).value).toBe('2026-05-01');
+    expect(get).not.toHaveBeenCalled();
   });
 });
