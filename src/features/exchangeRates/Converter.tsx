@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tenant } from '@guichet/shared/config/tenant';
 import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
-import { todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
+import { isDay, todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
 import { conversionAsked, selectExchangeRates } from './slice';
 import { Field, FormActions } from '../../components/Form';
 import { Ltr } from '../../components/Ltr';
@@ -77,7 +77,7 @@ export function Converter({ language }: { language: string }) {
     if ('error' in parsed) return refuse('amountAmbiguous');
     const value = parsed.value;
     if (value < MIN_AMOUNT) return refuse('amountMin');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dov)) return refuse('date');
+    if (!isDay(dov)) return refuse('date');
     if (dov > todayIso()) return refuse('dateFuture');
     setProblem(null);
     const match = matchCurrency(currency, currencies.currentData ?? [], language);

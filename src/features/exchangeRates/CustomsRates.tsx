@@ -22,6 +22,7 @@ import {
   daysBetween,
   fetchRates,
   formatDifference,
+  isDay,
   ratesParams,
   shiftDays,
   useRatesQuery,
@@ -31,14 +32,12 @@ import {
 import { defaultSearch, ratesShown, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The search in the address bar (date, text, difference), so that a link reproduces it. */
 function searchFromUrl(query: string): { search: RatesSearch; showDifference: boolean } {
   const params = new URLSearchParams(query);
   const dov = params.get('dov') ?? '';
   return {
-    search: { ...defaultSearch(), key: params.get('key') ?? '', ...(DATE.test(dov) ? { dov } : {}) },
+    search: { ...defaultSearch(), key: params.get('key') ?? '', ...(isDay(dov) ? { dov } : {}) },
     showDifference: params.get('difference') === '1',
   };
 }
@@ -191,7 +190,7 @@ export function CustomsRates({ language }: { language: string }) {
         label={t('form.label')}
         onSearch={(fields) => {
           const date = fieldText(fields, 'dov').trim();
-          if (!DATE.test(date)) {
+          if (!isDay(date)) {
             setDovProblem(date ? 'converter.dateInvalid' : 'converter.mandatory');
             document.getElementById('rates-dov')?.focus();
             return;

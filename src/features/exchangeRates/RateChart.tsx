@@ -6,17 +6,13 @@ import { isNotFound } from '../../app/api';
 import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
 import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
-import { shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
+import { isDay, shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
 import { Field, FormActions } from '../../components/Form';
 import { numeric, TableHead } from '../../components/TableHead';
 
 const WIDTH = 720;
 const HEIGHT = 300;
 const PAD = { top: 16, bottom: 40, side: 72 };
-/** A day of the calendar as YYYY-MM-DD (not 2026-02-30). */
-const isDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value;
-
 export interface ChartQuery {
   currency: string;
   from: string;
