@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, formatNumber, optionLabel, parseAmount, todayIso } from './language';
+import { fileSize, formatNumber, isDay, optionLabel, parseAmount, todayIso } from './language';
 
 describe('amounts typed by visitors', () => {
   it.each([
@@ -79,5 +79,12 @@ describe('today', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+});
+
+describe('a day of the calendar', () => {
+  it('is YYYY-MM-DD of a date that exists', () => {
+    expect(['2026-02-28', '2028-02-29', '2026-12-31'].every(isDay)).toBe(true);
+    expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '2026-01-01T00:00', ' 2026-01-01', ''].some(isDay)).toBe(false);
   });
 });

@@ -30,6 +30,10 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/** A day of the calendar written YYYY-MM-DD (2026-02-28, not 2026-02-30): the dates a tool accepts. */
+export const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value;
+
 /** fr: day/month/year; every other language: month/day/year; optional hh:mm. */
 export function formatDate(value: Date | string, language: string, withTime = false): string {
   const date = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00` : value) : value;

@@ -55,7 +55,7 @@ export function Converter({ language }: { language: string }) {
   const id = useId();
   const listId = `${id}-currencies`;
 
-  const currencies = useCurrenciesQuery(/^\d{4}-\d{2}-\d{2}$/.test(dov) ? dov : skipToken);
+  const currencies = useCurrenciesQuery(isDay(dov) ? dov : skipToken);
   const conversion = useConversionQuery(asked ?? skipToken);
   // The same conversion again (after a failure, say) asks the service again.
   const ask = (request: ConversionRequest) => {

@@ -25,7 +25,7 @@ export interface RatesPage {
   totalCount: number;
 }
 
-export { todayIso } from '@guichet/shared/i18n/language';
+export { isDay, todayIso } from '@guichet/shared/i18n/language';
 
 /**
  * A currency's name in the page language, for files that carry one name only: the browser's CLDR name
@@ -43,10 +43,6 @@ export function formatDifference(value: number | null | undefined): string {
   const shown = formatNumber(value);
   return typeof value === 'number' && value > 0 && shown !== '0.00' ? `+${shown}` : shown;
 }
-
-/** A day of the calendar written YYYY-MM-DD (2026-02-28, not 2026-02-30). */
-export const isDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value;
 
 export function shiftDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);

@@ -10,7 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '@guichet/shared/export/download';
-import { currencyName, formatDate, formatNumber, textLanguage, todayIso } from '@guichet/shared/i18n/language';
+import { currencyName, formatDate, formatNumber, isDay, textLanguage, todayIso } from '@guichet/shared/i18n/language';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { fetchCsv, printUrl, useCentralBankRatesQuery, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
 import { centralBankSearchShown, selectExternalRates } from './slice';
@@ -93,7 +93,7 @@ export function CentralBankRates({ language }: { language: string }) {
         label={t('centralBank.form')}
         onSearch={(fields) =>
           run({
-            date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayIso(),
+            date: isDay(date) ? date : todayIso(),
             searchText: fieldText(fields, 'searchText'),
             page: 1,
             size: search?.size ?? DEFAULT_PAGE_SIZE,
