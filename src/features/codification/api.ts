@@ -8,6 +8,7 @@ import {
   type Restriction,
 } from '../../http/reference';
 import { answer, api } from '../../app/api';
+import { westernDigits } from '@guichet/shared/i18n/language';
 
 /** The reference tables the tool offers, in the order shown; address tables also filter and export addresses. */
 export const REFERENCE_TABLES = [
@@ -48,13 +49,16 @@ export interface CodificationPaging {
 /** Length of an extended procedure code: requested procedure (2) + previous procedure (2). */
 export const EXTENDED_PROCEDURE_LENGTH = 4;
 
+/** A code as typed: the data's codes have Latin digits, so digits typed in Arabic or Bengali script are read as them. */
+const typedCode = (code: string) => westernDigits(code.trim());
+
 /**
  * An extended procedure code that cannot match: longer than 4 characters, or EQUALS with other than
  * exactly 4. Such a search gives an empty result without calling the service.
  */
 export function impossibleExtendedProcedure(filter: CodificationFilter): boolean {
   if (filter.referenceTable !== 'extendedProcedure') return false;
-  const code = filter.code.trim();
+  const code = typedCode(filter.code);
   if (!code) return false;
   return code.length > EXTENDED_PROCEDURE_LENGTH || (filter.codeCondition === 'EQUALS' && code.length !== EXTENDED_PROCEDURE_LENGTH);
 }
@@ -86,7 +90,7 @@ export function codificationRequest(
 ): ReferenceSearch {
   const table = filter.referenceTable!;
   const restrictions: Restriction[] = [];
-  const code = filter.code.trim();
+  const code = typedCode(filter.code);
   if (code) restrictions.push(...codeRestrictions(table, code, filter.codeCondition));
   const description = filter.description.trim();
   const keywords = description !== '' && filter.descriptionCondition === '';

@@ -40,6 +40,17 @@ describe('codification requests', () => {
       codificationRequest(filter({ referenceTable: 'modelOfDeclaration' }), { ...DEFAULT_PAGING, order: 'DESC' }, false).sortByFields,
     ).toEqual([{ field: 'code', order: 'DESC' }]);
   });
+  it('reads digits typed in Arabic or Bengali script as the Latin digits of the codes', () => {
+    const extended = filter({ referenceTable: 'extendedProcedure', code: '٤٠٠٠', codeCondition: 'EQUALS' });
+    expect(impossibleExtendedProcedure(extended)).toBe(false);
+    expect(codificationRequest(extended, DEFAULT_PAGING, false).restrictions).toEqual([
+      { field: 'requestedProcedureCode', operator: 'EQUALS', value: '40' },
+      { field: 'previousProcedureCode', operator: 'EQUALS', value: '00' },
+    ]);
+    expect(codificationRequest(filter({ referenceTable: 'customsOffice', code: '৩০১' }), DEFAULT_PAGING, true).restrictions).toEqual([
+      { field: 'code', operator: 'STARTS_WITH', value: '301' },
+    ]);
+  });
   it('uses each condition, All meaning code starts with and address contains', () => {
     const request = codificationRequest(
       filter({

@@ -2,6 +2,7 @@ import { http } from '../../http/client';
 import { answer, api } from '../../app/api';
 import { resolved } from '../../app/notificationsSlice';
 import { serviceUrls } from '../../config/services';
+import { westernDigits } from '@guichet/shared/i18n/language';
 import { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from '@guichet/shared/api/manifest';
 
 export { VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus };
@@ -65,7 +66,7 @@ export type FieldProblem = 'number' | 'minLength';
 /** Field errors of the form: registrationNumber must be a whole number; exact codes need their minimum length. */
 export function formErrors(form: ManifestForm): Partial<Record<TextField | DateField, FieldProblem>> {
   const errors: Partial<Record<TextField | DateField, FieldProblem>> = {};
-  const number = form.registrationNumber.value.trim();
+  const number = westernDigits(form.registrationNumber.value.trim());
   if (number && !/^\d{1,12}$/.test(number)) errors.registrationNumber = 'number';
   for (const [field, min] of Object.entries(MIN_LENGTHS) as Array<[TextField, number]>) {
     const { operator, value } = form[field];
@@ -90,7 +91,8 @@ export function restrictionsOf(form: ManifestForm): Restriction[] {
   }
   for (const field of TEXT_FIELDS) {
     const { operator } = form[field];
-    const value = form[field].value.trim();
+    // Codes and numbers are Latin in the data: digits typed in Arabic or Bengali script are read as such.
+    const value = westernDigits(form[field].value.trim());
     if (!operator || !value) continue;
     restrictions.push({ field, operator, value: field === 'registrationNumber' ? Number(value) : value });
   }

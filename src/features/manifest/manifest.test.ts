@@ -48,6 +48,14 @@ describe('manifest search requests', () => {
     ]);
     expect(formErrors(form({ registrationNumber: { operator: 'EQUALS', value: '12a' } }))).toEqual({ registrationNumber: 'number' });
   });
+  it('reads digits typed in Arabic or Bengali script as the Latin digits of the data', () => {
+    const typed = form({ registrationNumber: { operator: 'EQUALS', value: '٤٢' }, voyageNumber: { operator: 'EQUALS', value: '০১২N' } });
+    expect(formErrors(typed)).toEqual({});
+    expect(restrictionsOf(typed)).toEqual([
+      { field: 'registrationNumber', operator: 'EQUALS', value: 42 },
+      { field: 'voyageNumber', operator: 'EQUALS', value: '012N' },
+    ]);
+  });
   it('says Min 3 for a shorter exact customs office code and Min 4 for a shorter exact voyage number', () => {
     expect(
       formErrors(form({ customsOfficeCode: { operator: 'EQUALS', value: '10' }, voyageNumber: { operator: 'NOT_EQUALS', value: '012' } })),

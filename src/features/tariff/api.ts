@@ -1,6 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
+import { westernDigits } from '@guichet/shared/i18n/language';
 import { finderGet } from '../../http/finder';
 import { searchBody } from '../../http/reference';
 import { answer, api, ToolError } from '../../app/api';
@@ -50,7 +51,7 @@ export const TAX_COLUMNS = tenant.taxLabels.map((label, index) => ({ field: TAX_
 
 /** HS codes are written with or without dots or spaces: 0901.11 -> 090111. */
 export function normaliseCode(code: string): string {
-  return code.replace(/[\s.]/g, '');
+  return westernDigits(code).replace(/[\s.]/g, '');
 }
 
 /**

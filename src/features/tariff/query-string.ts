@@ -1,3 +1,4 @@
+import { westernDigits } from '@guichet/shared/i18n/language';
 import { DEFAULT_QUERY } from './slice';
 import { TAX_COLUMNS, type SortField, type TariffQuery } from './api';
 
@@ -12,7 +13,7 @@ export function queryFromSearch(search: string): TariffQuery | null {
   // The home page's single box sends q: digits are a code, anything else keywords.
   const q = params.get('q')?.trim();
   if (q) {
-    if (/^[\d.\s]+$/.test(q)) code = q;
+    if (/^[\d.\s]+$/.test(westernDigits(q))) code = q;
     else keyword = q;
   }
   if (!keyword && !code) return null;

@@ -44,6 +44,17 @@ describe('tariff search request', () => {
   });
   it('reads codes with dots and spaces; ranks keywords by relevance unless another order is in the link', () => {
     expect(normaliseCode('0901 11.10')).toBe('09011110');
+    // Digits typed in the page's script: Arabic-Indic, Eastern Arabic-Indic, Bengali.
+    expect(normaliseCode('٠٩٠١.١١')).toBe('090111');
+    expect(normaliseCode('۰۹۰۱')).toBe('0901');
+    expect(normaliseCode('০৯০১ ১১')).toBe('090111');
+    expect(validateSearch('', '٠٩٠١', { minCodeDigits: 4, minKeywordLength: 3 })).toBeNull();
+    expect(tariffRequest({ ...DEFAULT_QUERY, code: '৬১০৯' }, 'bn').restrictions).toContainEqual({
+      field: 'code',
+      operator: 'STARTS_WITH',
+      value: '6109',
+    });
+    expect(queryFromSearch('?q=%D9%A6%D9%A1%D9%A0%D9%A9')).toMatchObject({ code: '٦١٠٩', keyword: '' });
     expect(queryFromSearch('?keyword=riz')?.sort).toBe('relevance');
     expect(queryFromSearch('?keyword=riz&sort=code')?.sort).toBe('code');
     expect(queryFromSearch('?code=1006')?.sort).toBe('code');

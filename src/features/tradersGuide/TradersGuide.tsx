@@ -9,10 +9,11 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { commodityName, useReferenceList, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { countryName, optionLabel, textLanguage } from '@guichet/shared/i18n/language';
+import { countryName, optionLabel, textLanguage, westernDigits } from '@guichet/shared/i18n/language';
 import {
   commodityOf,
   EMPTY_CONSIGNMENT,
+  typedCommodityCode,
   procedureCode,
   useGuideConfigQuery,
   useNationalProceduresQuery,
@@ -68,7 +69,7 @@ export function TradersGuide({ language }: { language: string }) {
   const extendedProcedures = useReferenceList('extendedProcedure', 'notifications.suggestedFailed');
   const [draft, setDraft] = useState<Consignment>(EMPTY_CONSIGNMENT);
   const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
-  const commodities = useReferenceLookup('commodity', draft.commodityCode, translated, 15, language);
+  const commodities = useReferenceLookup('commodity', westernDigits(draft.commodityCode), translated, 15, language);
   const nationals = useNationalProceduresQuery(draft.extendedProcedureCode || skipToken).currentData ?? NONE;
 
   const types = useMemo(() => [...new Set(models.map((model) => String(model.code)))], [models]);
@@ -100,7 +101,7 @@ export function TradersGuide({ language }: { language: string }) {
       document.getElementById(`${id}-${Object.keys(errors)[0]}`)?.focus();
       return;
     }
-    const code = draft.commodityCode.replace(/[.\s]/g, '');
+    const code = typedCommodityCode(draft.commodityCode);
     const name = await commodityOf(code, commodities, language, translated);
     dispatch(
       addConsignment({ ...draft, commodityCode: code, commodityDescription: name?.text ?? '', commodityDescriptionLanguage: name?.lang }),
