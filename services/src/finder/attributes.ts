@@ -14,6 +14,15 @@ interface Group {
 
 // Patterns on normalised text (lower case, accents folded, Arabic letter forms unified: normalize() in text.ts).
 // Word starts only, so "cotton" matches "cottons"; an Arabic word also with its article or a prefix ("القطن").
+
+// "Used" as second-hand, not as "of a kind used for": in Arabic "المستعملة في" (used in) and "المستعملة
+// للسيارات" (used for cars, 4012.11) are what goods are for, "مستعملة من مطاط" (used, of rubber) is their
+// condition, "غير مستعملة" (unused) is not; in French "usagés" (used) is not the "usages" (uses) of "à usages domestiques".
+// Neither are "used primarily for plaiting" (14.01), "used or unused" stamps (97.04) or appliances "worn, carried
+// or implanted in the body" (90.21).
+const SECOND_HAND =
+  /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|primarily|solely|principally|exclusively|or unused))|second[- ]?hand|pre-?owned|worn\b(?!,? (?:or )?carried)|usad[oa]s?\b|de segunda mano|occasion\b|(?<!\b(?:a|ou|aux|de|d'|des|un|en|pour|leur|son) )usagee?s?\b|(?<!غير (?:ال)?)مستعمل(?:ه|ات|ين|ون)?(?!\S)(?!\s+(?:في|علي|عاده|بصوره|بشكل|مع|[لك])))/;
+
 const GROUPS: Group[] = [
   {
     name: 'material',
@@ -61,12 +70,7 @@ const GROUPS: Group[] = [
   {
     name: 'condition',
     values: {
-      // "Used" as second-hand, not as "of a kind used for": in Arabic "المستعملة في" (used in) and "المستعملة
-      // للسيارات" (used for cars, 4012.11) are what goods are for, "مستعملة من مطاط" (used, of rubber) is their
-      // condition, "غير مستعملة" (unused) is not; in French "usagés" (used) is not the "usages" (uses) of "à usages domestiques".
-      // Neither are "used primarily for plaiting" (14.01), "used or unused" stamps (97.04) or appliances "worn, carried
-      // or implanted in the body" (90.21).
-      used: /\b(used\b(?! (for|in|as|to|on|with|by|at|when|during|mainly|primarily|solely|principally|exclusively|or unused))|second[- ]?hand|pre-?owned|worn\b(?!,? (?:or )?carried)|usad[oa]s?\b|de segunda mano|occasion\b|(?<!\b(?:a|ou|aux|de|d'|des|un|en|pour|leur|son) )usagee?s?\b|(?<!غير (?:ال)?)مستعمل(?:ه|ات|ين|ون)?(?!\S)(?!\s+(?:في|علي|عاده|بصوره|بشكل|مع|[لك])))/,
+      used: SECOND_HAND,
       new: /\b(new|neuf|neuve|nuevo|nueva|جديد)\b/,
     },
   },
@@ -327,6 +331,11 @@ function firstNamed(text: string, mask: number): number {
 /** The mask of the materials a text names. */
 const materialsIn = (text: string): number =>
   Object.values(GROUPS[0].values).reduce((mask, pattern, bit) => (pattern.test(text) ? mask | (1 << bit) : mask), 0);
+
+/** Whether a text says its goods are second-hand ("used tyres", "ropa usada", "إطارات مستعملة"; not "of a kind used for"). */
+export function statesUsed(text: string): boolean {
+  return SECOND_HAND.test(normalize(text));
+}
 
 export function attributesOf(text: string, isCode = false): Attributes {
   let value = normalize(text);

@@ -374,6 +374,12 @@ describe('goods descriptions', () => {
     const finder = testFinder();
     // "used tyres": the Arabic text of 4012.20 says so; the translated lexicon has "مستعملة" only for worn clothing.
     expect(finder.predict('إطارات مستعملة', 1).predictions[0].code).toBe('401220');
+    // "Used" in "of a kind used for cars" (4012.11) says what tyres are for, as the English stop word does: a used car
+    // is a car (87.03), within its engine capacity when it has one, not a tyre or a starter battery.
+    expect(terms('من الأنواع المستعملة للسيارات')).toEqual(terms('للسيارات'));
+    expect(terms('des types utilisés pour les véhicules')).toEqual(terms('véhicules'));
+    expect(finder.predict('سيارة مستعملة', 1).predictions[0].code.slice(0, 4)).toBe('8703');
+    expect(finder.predict('سيارة مستعملة 1500 سي سي', 3).predictions.map(({ code }) => code)).toContain('870322');
     const english = buildState(finder.nomenclature, []);
     const both = buildState(finder.nomenclature, [], { official: [finder.sources.hsTexts.get('ar')!] });
     expect(both.textLevel.length).toBeGreaterThan(english.textLevel.length + 5000);

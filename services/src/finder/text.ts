@@ -182,6 +182,14 @@ export const STOP_WORDS = new Set(
     .split(/\s+/),
 );
 
+/**
+ * Stems that, like the English stop words "used", "kind" and "type", say what goods are for rather than what they
+ * are: the Arabic tariff's "من الأنواع المستعملة في" (of a kind used in), the French "des types utilisés" and the
+ * Spanish "del tipo utilizado". Kept, "المستعملة للسيارات" (of a kind used for cars, 4012.11) drew "سيارة مستعملة" (a
+ * used car) to tyres. That goods are second-hand is the condition attribute's (attributes.ts), as in English.
+ */
+const STOP_STEMS = new Set(['مستعمل', 'انواع', 'نوع', 'utilis', 'utilizado', 'utilizada', 'tipo']);
+
 /** Country names in the five languages (CLDR, through Intl), and the English names traders also write. */
 function countryNames(): Set<string> {
   const names = new Set(['turkey', 'usa', 'u.s.a.', 'u.s.', 'uk', 'korea', 'hong kong', 'czech republic', 'holland', 'america', 'prc']);
@@ -485,7 +493,7 @@ export function termsOfWords(list: string[]): string[] {
     const expansion = Object.hasOwn(EXPANSIONS, word) ? EXPANSIONS[word] : undefined;
     if (expansion) for (const extra of expansion) result.push(stemCached(extra));
     const stemmed = stemCached(word);
-    if (stemmed.length < 2) continue;
+    if (stemmed.length < 2 || STOP_STEMS.has(stemmed)) continue;
     result.push(stemmed);
   }
   return result;

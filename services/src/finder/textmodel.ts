@@ -9,6 +9,7 @@
  * levels above it only). Deterministic: same texts, same weights.
  */
 import { meanVector, type WordVectors } from './embeddings.js';
+import { statesUsed } from './attributes.js';
 import { headPhrase } from './index-state.js';
 import { normalize, termsOfWords, words } from './text.js';
 
@@ -80,10 +81,14 @@ function termIds(term: string, buckets: number): number[] {
   return ids;
 }
 
-/** The hashed feature ids of a text (repeats kept: a word said twice weighs twice). */
+/**
+ * The hashed feature ids of a text (repeats kept: a word said twice weighs twice), and one that says the goods are
+ * second-hand: "used" is a stop word in every language (mostly "of a kind used for"), so without it "used tyres"
+ * read as "tyres".
+ */
 export function featureIds(text: string, buckets: number): Int32Array {
   const list = termsOfWords(words(normalize(text)));
-  const ids: number[] = [];
+  const ids: number[] = statesUsed(text) ? [hash('a used') % buckets] : [];
   for (let index = 0; index < list.length; index++) {
     const term = list[index];
     ids.push(...termIds(term, buckets));
