@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, formatNumber, isDay, optionLabel, parseAmount, todayIso } from './language';
+import { codeAsTyped, fileSize, formatNumber, isDay, optionLabel, parseAmount, todayIso } from './language';
 
 describe('amounts typed by visitors', () => {
   it.each([
@@ -86,5 +86,15 @@ describe('a day of the calendar', () => {
   it('is YYYY-MM-DD of a date that exists', () => {
     expect(['2026-02-28', '2028-02-29', '2026-12-31'].every(isDay)).toBe(true);
     expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '2026-01-01T00:00', ' 2026-01-01', ''].some(isDay)).toBe(false);
+  });
+});
+
+describe('codes as typed', () => {
+  it('leave out dots and spaces and read Arabic-Indic, Eastern Arabic-Indic and Bengali digits as Latin ones', () => {
+    expect(codeAsTyped(' 0901.21 10 ')).toBe('09012110');
+    expect(codeAsTyped('٠٩٠١.١١')).toBe('090111');
+    expect(codeAsTyped('۰۹۰۱')).toBe('0901');
+    expect(codeAsTyped('০৯০১.২১.১০')).toBe('09012110');
+    expect(codeAsTyped('61x09')).toBe('61x09');
   });
 });

@@ -81,6 +81,9 @@ export function westernDigits(text: string): string {
   return value;
 }
 
+/** A code as typed: with or without dots and spaces, its digits in Latin, Arabic-Indic or Bengali script ("٠٩٠١.٢١" -> "090121"). */
+export const codeAsTyped = (text: string): string => westernDigits(text).replace(/[.\s]/g, '');
+
 /** The decimal mark visitors of this language type. */
 export const decimalMarkOf = (language: string) => (MARKS[language] ?? { decimal: '.' }).decimal;
 

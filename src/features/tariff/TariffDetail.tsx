@@ -3,9 +3,9 @@ import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { tenant } from '@guichet/shared/config/tenant';
 import { paths } from '../../config/routes';
-import { formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
+import { codeAsTyped, formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { nodeText, normaliseCode, TAX_COLUMNS, useHeadingQuery, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
+import { nodeText, TAX_COLUMNS, useHeadingQuery, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
 import { FallbackNotice } from '../../components/FallbackNotice';
 import { isNotFound } from '../../app/api';
@@ -43,7 +43,7 @@ function CodeSearchBar({ searchPath }: { searchPath: string }) {
       action={searchPath}
       method="get"
       onSearch={(fields) => {
-        const code = normaliseCode(fieldText(fields, 'code'));
+        const code = codeAsTyped(fieldText(fields, 'code'));
         void navigate(`${searchPath}${code ? `?${new URLSearchParams({ code })}` : ''}`);
       }}
     >
@@ -72,7 +72,7 @@ export function TariffDetail({ language, search }: { language: string; search: s
 
 function LineDetail({ language, search, searchPath }: { language: string; search: string | null; searchPath: string }) {
   const { t } = useTranslation('tariff');
-  const code = normaliseCode(new URLSearchParams(search ?? '').get('code') ?? '');
+  const code = codeAsTyped(new URLSearchParams(search ?? '').get('code') ?? '');
   const valid = /^\d{4,10}$/.test(code);
   const detail = useLineQuery(search !== null && valid ? { code, language } : skipToken);
   // An HS heading or subheading typed for a line: its heading, when it has lines, lists them.

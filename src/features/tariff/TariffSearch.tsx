@@ -10,12 +10,12 @@ import { searchOf } from '../../app/api';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { SearchPager } from '../../components/Pager';
-import { formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
+import { codeAsTyped, formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
 import { FinderSuggestions } from './FinderSuggestions';
 import { HsTextsNote, LineDescription } from './LineDescription';
 import { tenant } from '@guichet/shared/config/tenant';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { normaliseCode, searchTariff, TAX_COLUMNS, useTariffSearchQuery, type SortField, type TariffCode, type TariffQuery } from './api';
+import { searchTariff, TAX_COLUMNS, useTariffSearchQuery, type SortField, type TariffCode, type TariffQuery } from './api';
 import { defaultSortFor, queryFromSearch, searchFromQuery } from './query-string';
 import { useRecentSearches, type RecentSearch } from './recent';
 import { DEFAULT_QUERY, searchShown, selectTariff } from './slice';
@@ -290,6 +290,6 @@ export function TariffSearch({ language }: { language: string }) {
 
 /** A complete national line code alone (no keywords) goes straight to its detail. */
 function exactLine(keyword: string, code: string): string | null {
-  const exact = normaliseCode(code);
+  const exact = codeAsTyped(code);
   return !keyword.trim() && /^\d{8}$/.test(exact) ? exact : null;
 }

@@ -1,7 +1,7 @@
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
-import { westernDigits } from '@guichet/shared/i18n/language';
+import { codeAsTyped } from '@guichet/shared/i18n/language';
 import { finderGet } from '../../http/finder';
 import { searchBody } from '../../http/reference';
 import { answer, api, ToolError } from '../../app/api';
@@ -49,11 +49,6 @@ export const TAX_FIELDS = Array.from({ length: 20 }, (_, index) => `tax${String(
 /** The tax columns the tenant labels, in order: [{ field: 'tax01', label: 'CD' }, ...]. */
 export const TAX_COLUMNS = tenant.taxLabels.map((label, index) => ({ field: TAX_FIELDS[index], label }));
 
-/** HS codes are written with or without dots or spaces: 0901.11 -> 090111. */
-export function normaliseCode(code: string): string {
-  return westernDigits(code).replace(/[\s.]/g, '');
-}
-
 /**
  * The search request: the code STARTS_WITH, and the keywords as the service's relevance search (whole
  * words, in any of the portal's languages, everyday names through the finder's lexicon), with the HS texts
@@ -61,7 +56,7 @@ export function normaliseCode(code: string): string {
  */
 export function tariffRequest(query: TariffQuery, language: string) {
   const restrictions: Restriction[] = [];
-  const code = normaliseCode(query.code);
+  const code = codeAsTyped(query.code);
   if (code) restrictions.push({ field: 'code', operator: 'STARTS_WITH', value: code });
   const keywords = query.keyword.trim();
   const ranked = query.sort === 'relevance' && keywords !== '';

@@ -1,5 +1,5 @@
 import { tenant } from '@guichet/shared/config/tenant';
-import { normaliseCode } from './api';
+import { codeAsTyped } from '@guichet/shared/i18n/language';
 
 export interface ValidationError {
   key: string;
@@ -13,7 +13,7 @@ export function validateSearch(
   minimums: { minCodeDigits: number; minKeywordLength: number } = tenant.tariffSearch,
 ): ValidationError | null {
   const trimmedKeyword = keyword.trim();
-  const digits = normaliseCode(code);
+  const digits = codeAsTyped(code);
   if (!trimmedKeyword && !digits) return { key: 'validation.keywordOrCode' };
   if (digits && (!/^\d+$/.test(digits) || digits.length < minimums.minCodeDigits))
     return { key: 'validation.codeMinDigits', count: minimums.minCodeDigits };

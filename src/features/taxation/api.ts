@@ -2,7 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { answer, api, ToolError } from '../../app/api';
-import { parseAmount, westernDigits } from '@guichet/shared/i18n/language';
+import { codeAsTyped, parseAmount } from '@guichet/shared/i18n/language';
 
 /** The simulation form (SPEC section 3). */
 export interface TaxationInput {
@@ -61,7 +61,7 @@ export type InputErrors = Partial<Record<keyof TaxationInput, 'required' | 'numb
 
 /** The code of a commodity as typed: "6109.10.00", "61091000" or "٦١٠٩١٠٠٠" -> "61091000" (null when it is not all digits). */
 export function typedCode(text: string): string | null {
-  const code = westernDigits(text).replace(/[.\s]/g, '');
+  const code = codeAsTyped(text);
   return /^\d+$/.test(code) ? code : null;
 }
 

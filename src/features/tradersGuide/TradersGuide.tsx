@@ -9,11 +9,10 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { commodityName, useReferenceList, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
-import { countryName, optionLabel, textLanguage, westernDigits } from '@guichet/shared/i18n/language';
+import { codeAsTyped, countryName, optionLabel, textLanguage, westernDigits } from '@guichet/shared/i18n/language';
 import {
   commodityOf,
   EMPTY_CONSIGNMENT,
-  typedCommodityCode,
   procedureCode,
   useGuideConfigQuery,
   useNationalProceduresQuery,
@@ -101,7 +100,7 @@ export function TradersGuide({ language }: { language: string }) {
       document.getElementById(`${id}-${Object.keys(errors)[0]}`)?.focus();
       return;
     }
-    const code = typedCommodityCode(draft.commodityCode);
+    const code = codeAsTyped(draft.commodityCode);
     const name = await commodityOf(code, commodities, language, translated);
     dispatch(
       addConsignment({ ...draft, commodityCode: code, commodityDescription: name?.text ?? '', commodityDescriptionLanguage: name?.lang }),

@@ -2,7 +2,6 @@ import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { commodityName, lookupByCodes, searchReference, type ReferenceRecord } from '../../http/reference';
 import { answer, api } from '../../app/api';
-import { westernDigits } from '@guichet/shared/i18n/language';
 
 export interface Consignment {
   commodityCode: string;
@@ -13,9 +12,6 @@ export interface Consignment {
   extendedProcedureCode: string;
   nationalProcedureCode: string;
 }
-
-/** A commodity code as typed: with or without dots and spaces, its digits in Latin, Arabic or Bengali script. */
-export const typedCommodityCode = (text: string) => westernDigits(text).replace(/[.\s]/g, '');
 
 export const EMPTY_CONSIGNMENT: Consignment = {
   commodityCode: '',

@@ -8,7 +8,6 @@ import {
   groupByProcedure,
   procedureCode,
   tradersGuideApi,
-  typedCommodityCode,
   type Consignment,
 } from './api';
 import { documentsTable } from './export';
@@ -131,11 +130,6 @@ describe('traders guide', () => {
     expect(post.mock.calls[0][1]).toMatchObject({ restrictions: [{ field: 'code', operator: 'IN', values: ['09012110'] }], lang: 'en' });
     post.mockRejectedValueOnce(new Error('Network Error'));
     expect(await commodityOf('61091000', [], 'en', false)).toBeNull();
-  });
-  it('reads a typed commodity code with or without dots, its digits in any of the portal scripts', () => {
-    expect(typedCommodityCode(' 0901.21 10 ')).toBe('09012110');
-    expect(typedCommodityCode('٠٩٠١.٢١١٠')).toBe('09012110');
-    expect(typedCommodityCode('০৯০১.২১.১০')).toBe('09012110');
   });
   it('exports alternatives as one row', () => {
     const t = ((key: string) => (key === 'documents.oneOf' ? 'One of:' : key)) as unknown as Parameters<typeof documentsTable>[5];
