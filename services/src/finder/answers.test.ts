@@ -73,6 +73,22 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     expect(sure.body.predictions[0].probability).toBeGreaterThanOrEqual(UNCERTAIN_BELOW);
   });
 
+  it('does not give a broader name of goods than its texts ("shoes") the code of one of them with confidence', async () => {
+    // The references name "running shoes", "leather shoes", "canvas shoes"... under several codes: "shoes" says
+    // less than each, so its first code is no likelier than the others and the answer offers the headings.
+    const shoes = await search('shoes');
+    expect(shoes.body).toMatchObject({ confident: true, uncertain: true });
+    expect(shoes.body.predictions[0].code.slice(0, 2)).toBe('64');
+    expect(shoes.body.predictions[0].probability).toBeLessThan(0.2);
+    const headings = (shoes.body.alternatives as Label[]).map((heading) => heading.code);
+    expect(headings).toContain('6404');
+    expect(headings).toContain('6403');
+    // A name the references give exactly keeps its confidence.
+    const running = await search('running shoes');
+    expect(running.body).toMatchObject({ uncertain: false, predictions: [{ code: '640411' }] });
+    expect(running.body.predictions[0].probability).toBeGreaterThanOrEqual(UNCERTAIN_BELOW);
+  });
+
   it('does not take a used 1500cc car for an electric one', async () => {
     const { body } = await search('used car 1500cc');
     expect(body.predictions[0].code).not.toBe('870380');

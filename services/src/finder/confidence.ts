@@ -25,6 +25,8 @@ export interface ConfidenceInput {
   text: number;
   /** The closest word overlap (Dice) of the query with one labelled or official text of the first code. */
   match: number;
+  /** How many codes name the query's goods with more words than it has (QueryFeatures.broader; 0: not broader). */
+  broader?: number;
 }
 
 /** Inputs of the mapping: logit of the top-1 probability, log-ratio of the first two, log(1 + known words), logit of the text model's probability, the closest match, 1. */
@@ -36,9 +38,12 @@ const sigmoid = (value: number) => 1 / (1 + Math.exp(-value));
 
 /** The chance that the first code is right, given the softmax's first two probabilities and the known words. */
 export function confidenceOf(coefficients: number[] | undefined, input: ConfidenceInput): number {
-  if (!coefficients) return input.top;
-  const x = inputs(input);
-  return sigmoid(x.reduce((sum, value, position) => sum + value * coefficients[position], 0));
+  const mapped = coefficients
+    ? sigmoid(inputs(input).reduce((sum, value, position) => sum + value * coefficients[position], 0))
+    : input.top;
+  // A broader name than the texts of several codes ("shoes" beside "running shoes" and "leather shoes") does not
+  // say which of them the goods are: its first code is no likelier than any of them.
+  return (input.broader ?? 0) > 1 ? Math.min(mapped, 1 / input.broader!) : mapped;
 }
 
 export interface ConfidenceSample extends ConfidenceInput {

@@ -149,6 +149,7 @@ export class FinderIndex extends Hierarchy {
     return {
       weight: 0,
       known: 0,
+      broader: 0,
       desc: new Float64Array(N6),
       head: new Float64Array(N4),
       chap: new Float64Array(N2),
@@ -259,6 +260,11 @@ export class FinderIndex extends Hierarchy {
     const textTotal = state.textLevel.length;
     const queryGramWeight = gramWeight + unknownGrams * Math.log(1 + (textTotal + 0.5) / 1.5);
 
+    // Texts that name every known word of the query (textWord reaches the query's weight), and more of them
+    // (their weight exceeds the query's own idf): what the query may be a broader name of (QueryFeatures.broader).
+    const ownWeight = query.reduce((sum, item) => sum + state.idf[item.id], 0);
+    const broader = { codes: new Set<number>(), headings: new Set<number>(), chapters: new Set<number>() };
+    let exact = false;
     // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
     // of those touched inside the loops above (half a 2,000-character query's time in those loops).
     for (let textIndex = 0; textIndex < textWord.length; textIndex++) {
@@ -272,6 +278,10 @@ export class FinderIndex extends Hierarchy {
       const gramSimilarity = gram > 0 ? (2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
       const owner = state.textOwner[textIndex];
       const level = state.textLevel[textIndex];
+      if (word >= weight * (1 - 1e-9) && weight > 0) {
+        if (level === 6 && state.textWeight[textIndex] <= ownWeight * (1 + 1e-9)) exact = true;
+        else (level === 6 ? broader.codes : level === 4 ? broader.headings : broader.chapters).add(owner);
+      }
       if (level === 6) {
         const target = state.textOfficial[textIndex] ? result.knnO : result.knnL;
         if (wordSimilarity > target[owner]) target[owner] = wordSimilarity;
@@ -289,6 +299,16 @@ export class FinderIndex extends Hierarchy {
       } else if (wordSimilarity > result.knn2[owner]) {
         result.knn2[owner] = wordSimilarity;
       }
+    }
+    // Only a query whose every word is known names nothing the texts lack; a heading or chapter counts
+    // when none of its codes does (the same goods named at two levels).
+    if (!exact && query.length === new Set(terms(text)).size) {
+      for (const code of broader.codes) {
+        broader.headings.delete(this.headingOf[code]);
+        broader.chapters.delete(this.chapterOf[code]);
+      }
+      for (const heading of broader.headings) broader.chapters.delete(this.chapterOfHeading[heading]);
+      result.broader = broader.codes.size + broader.headings.size + broader.chapters.size;
     }
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined)
@@ -427,5 +447,5 @@ function clearFeatures(features: QueryFeatures, fold: number): QueryFeatures {
     features.head4,
   ])
     values.fill(0);
-  return Object.assign(features, { weight: 0, known: 0, text: null, fold });
+  return Object.assign(features, { weight: 0, known: 0, broader: 0, text: null, fold });
 }

@@ -87,6 +87,12 @@ export interface QueryFeatures {
   weight: number;
   /** How many distinct known terms the query has. */
   known: number;
+  /**
+   * How many codes, headings or chapters have a labelled or official text that names every known word of the
+   * query and more, when no subheading's text names exactly those words (0 otherwise): "shoes" says less than
+   * "running shoes", "leather shoes" and "canvas shoes", which the references put under four codes.
+   */
+  broader: number;
   desc: Float64Array;
   head: Float64Array;
   chap: Float64Array;
@@ -120,6 +126,8 @@ export interface PredictionResult {
   known: boolean;
   /** How many distinct known words the query has. */
   words: number;
+  /** How many codes name the query's goods with more words than it has (QueryFeatures.broader). */
+  broader: number;
 }
 
 const hashText = (text: string): number => {
@@ -183,12 +191,13 @@ export function confidenceInput(features: QueryFeatures, values: Float64Array, f
     words: features.known,
     text: features.text ? Math.exp(features.text[first]) : values[first],
     match: Math.max(features.knnL[first], features.knnO[first]),
+    broader: features.broader,
   };
 }
 
 export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
   const { features, values, none } = scoreQuery(index, params, text);
-  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0 };
+  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0, broader: 0 };
   const top = topOf(index, values, Math.max(limit, 2));
   const first = index.codeIndex.get(top[0].code)!;
   const second = index.codeIndex.get(top[1].code)!;
@@ -203,6 +212,7 @@ export function predict(index: FinderIndex, params: ModelParams, text: string, l
     none: Math.min(1, none * scale),
     known: true,
     words: features.known,
+    broader: features.broader,
   };
 }
 
