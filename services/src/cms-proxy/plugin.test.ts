@@ -33,6 +33,30 @@ beforeAll(async () => {
       };
       received.push(entry);
       response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'koa.sess=upstream; Path=/' });
+      // A query with the variable cmsFails: the CMS failing inside, as Strapi reports it (SQL and all).
+      if (entry.body.includes('cmsFails'))
+        return response.end(
+          JSON.stringify({
+            data: null,
+            errors: [
+              {
+                message: 'Internal Server Error',
+                path: ['newsArticles'],
+                extensions: {
+                  error: {
+                    name: 'SqliteError',
+                    message: 'select `t0`.* from `news_articles` as `t0` where ... - Expression tree is too large',
+                  },
+                  code: 'INTERNAL_SERVER_ERROR',
+                },
+              },
+              {
+                message: 'Variable "$f" got invalid value "x"',
+                extensions: { code: 'BAD_USER_INPUT', stacktrace: ['at /cms/node_modules/x.js:1'] },
+              },
+            ],
+          }),
+        );
       response.end(JSON.stringify({ data: { echo: entry } }));
     });
   });
@@ -303,6 +327,61 @@ describe('the public CMS GraphQL endpoint', () => {
       await post(app, { query: 'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }' }),
       /fragment A spreads itself/,
     );
+  });
+
+  it('refuses filters that the CMS would fail on or labour over', async () => {
+    const app = await proxy();
+    const filtered = (f: unknown) =>
+      post(app, { query: 'query($f: NewsArticleFiltersInput) { newsArticles(filters: $f) { title } }', variables: { f } });
+    let nested: unknown = { title: { eq: 'a' } };
+    for (let level = 0; level < 700; level++) nested = { and: [nested] };
+    expectRefused(await filtered(nested), /nest and, or and not deeper than 4 levels|variables are nested deeper than 16 levels/);
+    nested = { title: { eq: 'a' } };
+    for (let level = 0; level < 5; level++) nested = { and: nested };
+    expectRefused(await filtered(nested), /filters on newsArticles nest and, or and not deeper than 4 levels/);
+    expectRefused(await filtered({ or: Array.from({ length: 1000 }, () => ({ title: { eq: 'a' } })) }), /more than 50 conditions/);
+    expectRefused(
+      await filtered({ slug: { in: Array.from({ length: 51 }, (_, i) => `s${i}`) } }),
+      /filters.slug.in on newsArticles has more than 50 values/,
+    );
+    expectRefused(await filtered({ title: { between: ['a'] } }), /filters.title.between on newsArticles needs two values/);
+    expectRefused(await filtered({ date: { between: ['2026-01-01', '2026-02-01', '2026-03-01'] } }), /needs two values/);
+    expectRefused(await filtered({ title: { eq: [['a']] } }), /must be a value or a list of values/);
+    // 5,000 nested arrays, as text (JSON.stringify would overflow on them).
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const query = 'query($f: NewsArticleFiltersInput) { newsArticles(filters: $f) { title } }';
+    expectRefused(
+      await post(app, `{"query":${JSON.stringify(query)},"variables":{"f":${deep}}}`),
+      /variables are nested deeper than 16 levels/,
+    );
+    const getDeep = await app.inject({
+      method: 'GET',
+      url: `/trade-server/graphql/?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(`{"f":${deep}}`)}`,
+    });
+    expectRefused(getDeep, /variables are nested deeper than 16 levels/);
+    // Within the limits, the query goes through.
+    const fine = await filtered({
+      or: [{ title: { containsi: 'tariff' } }, { and: [{ date: { between: ['2026-01-01', '2026-12-31'] } }] }],
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+
+  it("does not pass on the CMS's internal errors: no SQL, engine, stack or extensions", async () => {
+    const app = await proxy();
+    const response = await post(app, {
+      query: 'query($cmsFails: String) { newsArticles { title } }',
+      variables: { cmsFails: '1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/sqlite|select|news_articles|stacktrace|node_modules|extensions/i);
+    expect(response.json()).toEqual({
+      data: null,
+      errors: [
+        { message: 'The content service could not answer this query.', path: ['newsArticles'] },
+        { message: 'Variable "$f" got invalid value "x"' },
+      ],
+    });
   });
 
   it('answers malformed requests 400 in the GraphQL error shape', async () => {

@@ -84,7 +84,7 @@ export async function cmsProxyPlugin(app: FastifyInstance, options: CmsProxyOpti
         .headers(CORS_HEADERS)
         .send({ errors: [{ message: 'The content service is unavailable. Please try again later.' }] });
     }
-    return reply.code(status).headers(CORS_HEADERS).header('content-type', contentType).send(payload);
+    return reply.code(status).headers(CORS_HEADERS).header('content-type', contentType).send(withoutInternals(payload, request));
   };
 
   for (const url of [CMS_GRAPHQL_PATH, `${CMS_GRAPHQL_PATH}/`]) {
@@ -119,4 +119,28 @@ function fromBody(request: FastifyRequest): unknown {
   } catch {
     throw new QueryRefused('the body is not valid JSON');
   }
+}
+
+/** What a reader is told of a query the CMS failed on: never its errors' details (SQL, engine, stack). */
+export const CMS_FAILED = 'The content service could not answer this query.';
+
+/**
+ * The CMS's answer, its errors reduced to what a reader may see: each error's message, unless the CMS failed
+ * inside (its message would name the database engine, tables or a statement), and its path; no extensions.
+ */
+function withoutInternals(payload: Buffer, request: FastifyRequest): Buffer {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return payload;
+  }
+  if (typeof answer !== 'object' || answer === null || !Array.isArray((answer as { errors?: unknown }).errors)) return payload;
+  const errors = (answer as { errors: unknown[] }).errors.map((error) => {
+    const { message, path, extensions } = (error ?? {}) as { message?: unknown; path?: unknown; extensions?: { code?: unknown } };
+    const internal = typeof message !== 'string' || extensions?.code === 'INTERNAL_SERVER_ERROR' || /internal server error/i.test(message);
+    if (internal) request.log.warn({ cmsError: error }, 'the CMS failed on a content query');
+    return { message: internal ? CMS_FAILED : message, ...(Array.isArray(path) ? { path } : {}) };
+  });
+  return Buffer.from(JSON.stringify({ ...(answer as object), errors }));
 }

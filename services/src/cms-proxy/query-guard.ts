@@ -55,6 +55,15 @@ export const LIMITS = {
   maxIntrospectionDepth: 15,
   /** Selections visited while checking a query (bounds the work of fragments spread many times). */
   maxSteps: 20_000,
+  /**
+   * Nesting of a filter's and / or / not: the CMS's work grows with its square (700 levels held it for 6 s).
+   * The site filters by one attribute; a reader may combine a few.
+   */
+  maxFilterDepth: 4,
+  /** Conditions in one filter, and values of one in / notIn (1,000 or-ed conditions overflowed the CMS's SQL). */
+  maxFilterConditions: 50,
+  /** Nesting of the variables object (the depth a filter may use, and some room). */
+  maxVariablesDepth: 16,
 } as const;
 
 /** A request the endpoint refuses; the message says what was refused. */
@@ -82,11 +91,28 @@ export function readRequest(input: unknown): GraphqlRequest {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     throw new QueryRefused('operationName must be a string');
   }
+  if (variables && depthOf(variables) > LIMITS.maxVariablesDepth) {
+    throw new QueryRefused(`variables are nested deeper than ${LIMITS.maxVariablesDepth} levels`);
+  }
   return {
     query,
     ...(variables ? { variables: variables as Record<string, unknown> } : {}),
     ...(typeof operationName === 'string' ? { operationName } : {}),
   };
+}
+
+/** How deeply a JSON value nests objects and arrays (without recursion: any depth is measured). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > LIMITS.maxVariablesDepth) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 interface Walk {
@@ -255,7 +281,7 @@ function checkRootArguments(field: FieldNode, root: RootField, walk: Walk): numb
     const value = argumentValue(argument, walk);
     if (value === undefined || value === null) continue;
     if (argumentName === 'pagination') rows = checkPagination(value, name);
-    else if (argumentName === 'filters') checkFilters(value, root.type.scalars, name);
+    else if (argumentName === 'filters') checkFilters(value, root.type.scalars, name, { depth: 0, conditions: 0 });
     else if (argumentName === 'sort') checkSort(value, root.type.scalars, name);
     else if (typeof value !== 'string') throw new QueryRefused(`${argumentName} on ${name} must be a string`);
   }
@@ -283,31 +309,70 @@ function checkPagination(value: unknown, field: string): number {
   return rows;
 }
 
+/** How far a filter has nested and how many conditions it has named so far. */
+interface FilterCount {
+  depth: number;
+  conditions: number;
+}
+
+/** One more and / or / not level, or one more condition, within the limits. */
+function nest(count: FilterCount, field: string): FilterCount {
+  if (count.depth >= LIMITS.maxFilterDepth) {
+    throw new QueryRefused(`filters on ${field} nest and, or and not deeper than ${LIMITS.maxFilterDepth} levels`);
+  }
+  return { ...count, depth: count.depth + 1 };
+}
+
+function condition(count: FilterCount, field: string): void {
+  if (++count.conditions > LIMITS.maxFilterConditions) {
+    throw new QueryRefused(`filters on ${field} have more than ${LIMITS.maxFilterConditions} conditions`);
+  }
+}
+
 /** Filters may name the type's own attributes only: a filter through a relation could reach draft rows. */
-function checkFilters(value: unknown, scalars: string[], field: string): void {
+function checkFilters(value: unknown, scalars: string[], field: string, count: FilterCount): void {
   if (Array.isArray(value)) {
-    for (const item of value) checkFilters(item, scalars, field);
+    for (const item of value) checkFilters(item, scalars, field, count);
     return;
   }
   if (typeof value !== 'object' || value === null) throw new QueryRefused(`filters on ${field} must be an object`);
-  for (const [key, condition] of Object.entries(value)) {
-    if (LOGICAL_FILTERS.includes(key)) checkFilters(condition, scalars, field);
-    else if (scalars.includes(key)) checkOperators(condition, `filters.${key}`, field);
+  for (const [key, operand] of Object.entries(value)) {
+    if (LOGICAL_FILTERS.includes(key)) {
+      const inner = nest(count, field);
+      checkFilters(operand, scalars, field, inner);
+      count.conditions = inner.conditions;
+    } else if (scalars.includes(key)) checkOperators(operand, `filters.${key}`, field, count);
     else throw new QueryRefused(`filters.${key} is not accepted on ${field}`);
   }
 }
 
-function checkOperators(value: unknown, path: string, field: string): void {
+function checkOperators(value: unknown, path: string, field: string, count: FilterCount): void {
   if (Array.isArray(value)) {
-    for (const item of value) checkOperators(item, path, field);
+    for (const item of value) checkOperators(item, path, field, count);
     return;
   }
   if (typeof value !== 'object' || value === null) throw new QueryRefused(`${path} on ${field} must be an object of operators`);
   for (const [operator, operand] of Object.entries(value)) {
     if (!FILTER_OPERATORS.has(operator)) throw new QueryRefused(`${path}.${operator} is not accepted on ${field}`);
-    if (LOGICAL_FILTERS.includes(operator)) checkOperators(operand, `${path}.${operator}`, field);
-    else if (typeof operand === 'object' && operand !== null && !Array.isArray(operand)) {
+    if (LOGICAL_FILTERS.includes(operator)) {
+      const inner = nest(count, field);
+      checkOperators(operand, `${path}.${operator}`, field, inner);
+      count.conditions = inner.conditions;
+      continue;
+    }
+    condition(count, field);
+    if (typeof operand === 'object' && operand !== null && !Array.isArray(operand)) {
       throw new QueryRefused(`${path}.${operator} on ${field} must be a value`);
+    }
+    const values = Array.isArray(operand) ? operand : [operand];
+    if (values.some((item) => typeof item === 'object' && item !== null)) {
+      throw new QueryRefused(`${path}.${operator} on ${field} must be a value or a list of values`);
+    }
+    if (operator === 'between' && values.length !== 2) {
+      throw new QueryRefused(`${path}.between on ${field} needs two values, the lowest and the highest`);
+    }
+    if (values.length > LIMITS.maxFilterConditions) {
+      throw new QueryRefused(`${path}.${operator} on ${field} has more than ${LIMITS.maxFilterConditions} values`);
     }
   }
 }
