@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@guichet/shared/build/precompress';
-import { sitePlugin } from './plugin.js';
+import { isApiPath, sitePlugin } from './plugin.js';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 let dir: string;
 let app: FastifyInstance;
@@ -124,6 +126,28 @@ describe('site plugin', () => {
     ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
+    // Behind a service's prefix, or a path that only starts like one, sent as is over HTTP (inject would resolve
+    // the dot segments first).
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) =>
+        request({ host: '127.0.0.1', port, path }, (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        })
+          .on('error', reject)
+          .end(),
+      );
+    for (const path of [
+      '/api/%2e%2e/webpack.stats.json',
+      '/api/../_redirects.json',
+      '/api/%2E%2E/chunk-map.json',
+      '/api-x/%2e%2e/_gatsby/slices/_gatsby-scripts-1.html',
+      '/apix/../_nginx-redirects.conf',
+    ])
+      expect(await status(path), path).toBe(404);
+    expect(await status('/fr/'), 'a page, as is').toBe(200);
   });
   it('still serves what the browser fetches: scripts, page data, app data, static query and slice data, files', async () => {
     for (const url of [
@@ -178,6 +202,12 @@ describe('site plugin', () => {
     expect(data.statusCode).toBe(500);
     expect(data.body).toContain('lang="ar"');
   });
+  it("takes a path for a service's only under its prefix, once resolved", () => {
+    for (const url of ['/api', '/api/', '/api/boom?x=1', '/api/a/../b', '/api/a%2Fb']) expect(isApiPath(url, ['/api']), url).toBe(true);
+    for (const url of ['/apix', '/api-x/boom', '/api/../webpack.stats.json', '/api/%2e%2e/x', '/fr/api/', '/%E0%A4%A'])
+      expect(isApiPath(url, ['/api']), url).toBe(false);
+  });
+
   it('answers API errors and unknown API paths as JSON without details', async () => {
     const boom = await app.inject({ url: '/api/boom' });
     expect(boom.statusCode).toBe(500);

@@ -44,19 +44,31 @@ const BUILD_ARTEFACTS = new Set([
   '_headers',
 ]);
 
+/** A request's path as the static files would read it: decoded, dot segments resolved (undefined: not decodable). */
+function resolvedPath(url: string): string | undefined {
+  try {
+    return posix.normalize(`/${decodeURIComponent(url.split('?')[0])}`);
+  } catch {
+    return undefined; // not a file path the static files would find either
+  }
+}
+
 /** Whether a request path (as sent: encoded, any case, maybe with a query) names a build artefact. */
 export function isBuildArtefact(url: string): boolean {
-  let path: string;
-  try {
-    path = decodeURIComponent(url.split('?')[0]);
-  } catch {
-    return false; // not a file path the static files would find either
-  }
-  path = posix
-    .normalize(`/${path}`)
-    .toLowerCase()
+  const path = resolvedPath(url)
+    ?.toLowerCase()
     .replace(/\.(br|gz)$/, '');
+  if (path === undefined) return false;
   return path.endsWith('.map') || BUILD_ARTEFACTS.has(path.slice(1)) || path.startsWith('/_gatsby/slices/');
+}
+
+/**
+ * Whether a request is a service's: its path, resolved, is a prefix or under it (/auth/..., not /auth-x or
+ * /auth/../webpack.stats.json, which the static files would answer).
+ */
+export function isApiPath(url: string, prefixes: readonly string[]): boolean {
+  const path = resolvedPath(url) ?? url.split('?')[0];
+  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
 }
 
 /**
@@ -66,7 +78,7 @@ export function isBuildArtefact(url: string): boolean {
 async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
   const { siteDir, apiPrefixes, languages } = options;
   const manifest = new RedirectManifest(join(siteDir, REDIRECT_MANIFEST));
-  const isApi = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+  const isApi = (url: string) => isApiPath(url, apiPrefixes);
   const policies = new PagePolicies();
   const basePolicy = contentSecurityPolicy();
 
