@@ -214,7 +214,7 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
         },
       },
       async (request, reply) => {
-        if (!isCalendarDate(request.body.validFrom)) throw new RequestError('body.validFrom must be a date YYYY-MM-DD');
+        if (!isCalendarDate(request.body.validFrom)) throw new RequestError('body.validFrom must be a date YYYY-MM-DD', 'validFrom');
         try {
           const publication = await publish(database, request.params.id, request.body.validFrom, actorOf(request));
           if (publication.status === 'live') onChange();

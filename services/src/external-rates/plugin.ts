@@ -53,7 +53,7 @@ async function search(
 ): Promise<{ exchangeRates: CentralBankRate[]; totalCount: number; date: string | null }> {
   const asked = fields.date || today();
   if (!isCalendarDate(asked))
-    throw new RequestError(`querystring.date must be a date YYYY-MM-DD, got ${JSON.stringify(asked).slice(0, 40)}`);
+    throw new RequestError(`querystring.date must be a date YYYY-MM-DD, got ${JSON.stringify(asked).slice(0, 40)}`, 'date');
   const { db } = database;
   const latest = await db
     .selectFrom('central_bank_rate')

@@ -140,6 +140,8 @@ describe('tariff finder services', () => {
       [`${HS_FINDER_PREFIX}/search?query=a&query=b`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=rice&limit=0`, 'limit'],
       [`${HS_FINDER_PREFIX}/search?query=rice&limit=abc`, 'limit'],
+      [`${HS_FINDER_PREFIX}/search?query=rice&limit=0x5`, 'limit'],
+      [`${HS_FINDER_PREFIX}/search?query=rice&limit=5e0`, 'limit'],
       [`${HS_FINDER_PREFIX}/search?query=rice`, 'tenantkey', { tenantKey: 'nowhere' }],
       [`${HS_FINDER_PREFIX}/tree?code=12345`, 'code'],
       [`${HS_FINDER_PREFIX}/tree?code=abc`, 'code'],

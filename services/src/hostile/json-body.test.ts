@@ -26,7 +26,9 @@ describe('the JSON body depth limit', () => {
     expect((await post('{"code":"0901","text":"[{"}')).json().body).toEqual({ code: '0901', text: '[{' });
     expect((await post('{"a":')).statusCode).toBe(400);
     expect((await post('')).statusCode).toBe(400);
-    expect((await post('{"__proto__":{"admin":true}}')).statusCode).toBe(400);
+    const prototype = await post('{"__proto__":{"admin":true}}');
+    expect(prototype.statusCode).toBe(400);
+    expect(prototype.json().message).toBe('body: a "__proto__" property is not accepted');
     // Invalid UTF-8 is said to be so (read as text, it was "body size did not match Content-Length").
     const bytes = await app.inject({
       method: 'POST',

@@ -22,7 +22,25 @@ export function sendError(error: FastifyError & { field?: string }, request: Fas
     request.log.error(error);
     return reply.code(500).send({ error: STATUS_CODES[500], message: SERVER_ERROR_MESSAGE });
   }
-  return reply
-    .code(status)
-    .send({ error: STATUS_CODES[status] ?? 'Client Error', message: error.message, ...(error.field ? { field: error.field } : {}) });
+  const { message, field } = framework(error, request);
+  return reply.code(status).send({ error: STATUS_CODES[status] ?? 'Client Error', message, ...(field ? { field } : {}) });
+}
+
+/** The framework's own refusals of a body, with the field they concern and a message that says what was wrong. */
+function framework(error: FastifyError & { field?: string }, request: FastifyRequest): { message: string; field?: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { message: 'body: not valid JSON (the content-type says application/json)', field: 'body' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { message: 'body: empty, but the content-type says application/json', field: 'body' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        message: `content-type ${JSON.stringify(request.headers['content-type'] ?? '').slice(0, 80)} is not accepted here`,
+        field: 'content-type',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { message: error.message, field: 'body' };
+    default:
+      return { message: error.message, ...(error.field ? { field: error.field } : {}) };
+  }
 }

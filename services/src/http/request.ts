@@ -1,20 +1,23 @@
 /** What every service uses to refuse bad input and to read dates: one place for them. */
 
-/** Bad input: answered with 400 and this message. */
+/**
+ * Bad input: answered with 400, this message and the offending property (`field`, e.g. `meta.validityDate`,
+ * `restrictions[0].value`, `date`: where the request holds it, without "querystring." or "body.").
+ */
 export class RequestError extends Error {
   readonly statusCode = 400;
+  readonly field?: string;
+
+  constructor(message: string, field?: string) {
+    super(message);
+    if (field) this.field = field.replace(/^(querystring|body|params|headers)\./, '');
+  }
 }
 
-/**
- * A 400 naming the offending property (`field`, e.g. `items[0].statisticalValue`), for what a request's
- * JSON schema (http/schema.ts) cannot say: an unknown code, a date that does not exist.
- */
+/** A 400 whose message starts with the field it names, for what a request's JSON schema (http/schema.ts) cannot say. */
 export class FieldError extends RequestError {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field}: ${message}`);
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`, field);
   }
 }
 
@@ -51,6 +54,7 @@ export function today(): string {
 
 export function validityDateOf(value: string | undefined, where = 'meta.validityDate'): string {
   if (value === undefined) return today();
-  if (!isCalendarDate(value)) throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
+  if (!isCalendarDate(value))
+    throw new RequestError(`${where} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`, where);
   return value;
 }

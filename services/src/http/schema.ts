@@ -22,8 +22,50 @@ const strict = new Ajv({ ...OPTIONS, coerceTypes: false });
 const fromText = new Ajv({ ...OPTIONS, coerceTypes: true });
 for (const ajv of [strict, fromText]) ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
 
+/** How a number is written in a query string or path: digits, a minus sign, a decimal point (not 0x10, 1e1, " 10"). */
+const WRITTEN_NUMBER = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?$/ } as const;
+
+/** The properties of a query string's or path's schema that hold numbers, by kind. */
+function numericProperties(schema: { properties?: Record<string, { type?: string | string[] }> }): Array<[string, 'integer' | 'number']> {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]): Array<[string, 'integer' | 'number']> => {
+    const types = [property.type].flat();
+    return types.includes('integer') ? [[name, 'integer']] : types.includes('number') ? [[name, 'number']] : [];
+  });
+}
+
+/**
+ * A query string's or path's validator: numbers are read from their text only when written in plain digits
+ * (the coercion of the schema would read "0x10" as 16 and "1e1" as 10).
+ */
+function textValidator(schema: object) {
+  const validate = fromText.compile(schema);
+  const numeric = numericProperties(schema);
+  const check = (data: unknown): boolean => {
+    for (const [name, kind] of numeric) {
+      const value = (data as Record<string, unknown> | null)?.[name];
+      if (typeof value === 'string' && !WRITTEN_NUMBER[kind].test(value)) {
+        check.errors = [
+          {
+            instancePath: `/${name}`,
+            schemaPath: `#/properties/${name}/type`,
+            keyword: 'type',
+            params: { type: kind },
+            message: `must be ${kind === 'integer' ? 'an integer' : 'a number'} written in digits`,
+          },
+        ];
+        return false;
+      }
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  };
+  check.errors = null as ErrorObject[] | null | undefined;
+  return check;
+}
+
 const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strict : fromText).compile(schema as object);
+  httpPart === 'body' ? strict.compile(schema as object) : textValidator(schema as object);
 
 /** Text without NUL characters. */
 export const NO_NUL = '^[^\\u0000]*$';
@@ -80,11 +122,8 @@ export function declarationBodySchema(item: object, meta: Record<string, object>
 
 /** A 400 of a request property that does not match its schema. */
 export class SchemaError extends RequestError {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
+  constructor(message: string, field: string) {
+    super(message, field);
   }
 }
 

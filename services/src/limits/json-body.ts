@@ -28,6 +28,16 @@ export class JsonEncodingError extends Error {
   }
 }
 
+/** A JSON body with a __proto__ property (refused, as it could reach an object's prototype): 400, naming the body. */
+export class JsonPrototypeError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_CTP_JSON_PROTOTYPE';
+  readonly field = 'body';
+  constructor() {
+    super('body: a "__proto__" property is not accepted');
+  }
+}
+
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const QUOTE = 0x22;
@@ -72,6 +82,9 @@ export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH): vo
       return done(new JsonEncodingError(), undefined);
     }
     if (nestedDeeperThan(text, limit)) return done(new JsonDepthError(limit), undefined);
-    parse(request, text, done);
+    parse(request, text, (error, value) => {
+      if (error && /"__proto__"\s*:/.test(text)) return done(new JsonPrototypeError(), undefined);
+      done(error, value);
+    });
   });
 }

@@ -33,7 +33,7 @@ const errorSchema = ERROR_SCHEMA;
 function dateOf(value: string | undefined, name: string, fallback: () => string): string {
   if (value === undefined || value === '') return fallback();
   if (!isCalendarDate(value))
-    throw new RequestError(`querystring.${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`);
+    throw new RequestError(`querystring.${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`, name);
   return value;
 }
 
@@ -44,8 +44,10 @@ function sortOf(value: string | undefined): Array<{ field: SortableField; descen
     if (!(SORTABLE as readonly string[]).includes(field))
       throw new RequestError(
         `querystring.sortByFields: unknown field ${JSON.stringify(field).slice(0, 40)}; allowed: ${SORTABLE.join(', ')}`,
+        'sortByFields',
       );
-    if (!/^(asc|desc)$/i.test(order)) throw new RequestError(`querystring.sortByFields: order of ${field} must be asc or desc`);
+    if (!/^(asc|desc)$/i.test(order))
+      throw new RequestError(`querystring.sortByFields: order of ${field} must be asc or desc`, 'sortByFields');
     return { field: field as SortableField, descending: order.toLowerCase() === 'desc' };
   });
 }
@@ -150,9 +152,9 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
       const currency = request.query.currency.toUpperCase();
       const to = dateOf(request.query.to, 'to', today);
       const from = dateOf(request.query.from, 'from', () => shiftDays(to, -30));
-      if (from > to) throw new RequestError('querystring.from must not be after querystring.to');
+      if (from > to) throw new RequestError('querystring.from must not be after querystring.to', 'from');
       const span = daysBetween(from, to);
-      if (span > HISTORY_MAX_DAYS) throw new RequestError(`querystring: the period may span at most ${HISTORY_MAX_DAYS} days`);
+      if (span > HISTORY_MAX_DAYS) throw new RequestError(`querystring.from: the period may span at most ${HISTORY_MAX_DAYS} days`, 'from');
       const rows = await database.db
         .selectFrom('ref_exchange_rate')
         .select(['description', 'descriptionTranslated', 'rate', 'validFrom', 'validTo'])

@@ -241,30 +241,34 @@ describe.each(BACKENDS)('reference service contract on $name', (backend) => {
   });
 
   it('answers bad input with 400 or 404 and a message naming the problem', async () => {
-    const cases: Array<[unknown, RegExp]> = [
-      [{ restrictions: [{ field: 'price', operator: 'EQUALS', value: '1' }] }, /field.*price/],
-      [{ restrictions: [{ field: 'code', operator: 'LIKE', value: '1' }] }, /operator/],
-      [{ max: 10001 }, /max/],
-      [{ max: -1 }, /max/],
-      [{ max: '10' }, /max/],
-      [{ offset: 1.5 }, /offset/],
-      [{ restrictions: [{ field: 'tax01', operator: 'EQUALS', value: 'five' }] }, /tax01/],
-      [{ restrictions: [{ field: 'tax01', operator: 'CONTAINS', value: '5' }] }, /text fields/],
-      [{ restrictions: [{ field: 'code', operator: 'IN', values: [] }] }, /values/],
-      [{ restrictions: [{ field: 'code', operator: 'BETWEEN', value: '1' }] }, /valueTo/],
-      [{ restrictions: [{ field: 'code', operator: 'EQUALS' }] }, /value/],
-      [{ meta: { validityDate: '2025-02-30' } }, /validityDate/],
-      [{ meta: { validityDate: '22/11/2026' } }, /validityDate/],
-      [{ sortByFields: [{ field: 'nope' }] }, /sortByFields/],
-      [{ selectFields: ['code', 'secret'] }, /selectFields/],
-      [{ restrictions: [{ field: 'code', operator: 'EQUALS', value: 'x'.repeat(5000) }] }, /value/],
-      [{ restrictBy: 'XOR' }, /restrictBy/],
-      [[1, 2], /body/],
+    const cases: Array<[unknown, RegExp, string]> = [
+      [{ restrictions: [{ field: 'price', operator: 'EQUALS', value: '1' }] }, /field.*price/, 'restrictions[0].field'],
+      [{ restrictions: [{ field: 'code', operator: 'LIKE', value: '1' }] }, /operator/, 'restrictions[0].operator'],
+      [{ max: 10001 }, /max/, 'max'],
+      [{ max: -1 }, /max/, 'max'],
+      [{ max: '10' }, /max/, 'max'],
+      [{ offset: 1.5 }, /offset/, 'offset'],
+      [{ restrictions: [{ field: 'tax01', operator: 'EQUALS', value: 'five' }] }, /tax01/, 'restrictions[0].value'],
+      [{ restrictions: [{ field: 'code', operator: 'EQUALS', value: 123 }] }, /string/, 'restrictions[0].value'],
+      [{ restrictions: [{ field: 'tax01', operator: 'CONTAINS', value: '5' }] }, /text fields/, 'restrictions[0].operator'],
+      [{ restrictions: [{ field: 'code', operator: 'IN', values: [] }] }, /values/, 'restrictions[0].values'],
+      [{ restrictions: [{ field: 'code', operator: 'BETWEEN', value: '1' }] }, /valueTo/, 'restrictions[0].valueTo'],
+      [{ restrictions: [{ field: 'code', operator: 'EQUALS' }] }, /value/, 'restrictions[0].value'],
+      [{ meta: { validityDate: '2025-02-30' } }, /validityDate/, 'meta.validityDate'],
+      [{ meta: { validityDate: '22/11/2026' } }, /validityDate/, 'meta.validityDate'],
+      [{ sortByFields: [{ field: 'nope' }] }, /sortByFields/, 'sortByFields[0].field'],
+      [{ selectFields: ['code', 'secret'] }, /selectFields/, 'selectFields[1]'],
+      [{ distinct: true, selectFields: ['code'], sortByFields: ['description'] }, /selectFields/, 'sortByFields'],
+      [{ keywords: 'cotton', distinct: true }, /distinct/, 'distinct'],
+      [{ restrictions: [{ field: 'code', operator: 'EQUALS', value: 'x'.repeat(5000) }] }, /value/, 'restrictions[0].value'],
+      [{ restrictBy: 'XOR' }, /restrictBy/, 'restrictBy'],
+      [[1, 2], /body/, 'body'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, field] of cases) {
       const response = await search('commodity', body);
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.body.message).toMatch(message);
+      expect(response.body.field, JSON.stringify(body).slice(0, 80)).toBe(field);
       expect(response.body.message).not.toMatch(/select |from "|sqlite|at \//i);
     }
     const malformed = await service.app.inject({
@@ -274,6 +278,9 @@ describe.each(BACKENDS)('reference service contract on $name', (backend) => {
       payload: '{"max": 1,',
     });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'body', message: 'body: not valid JSON (the content-type says application/json)' });
+    const lookup = await get('country/BD?validityDate=2026-02-30');
+    expect(lookup).toMatchObject({ status: 400, body: { field: 'validityDate' } });
     const unknown = await get('nothing/1');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toMatch(/Unknown entity/);

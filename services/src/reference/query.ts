@@ -64,32 +64,32 @@ export function defaultMax(definition: EntityDefinition): number {
 
 function field(definition: EntityDefinition, name: string, where: string): FieldDefinition {
   const found = fieldOf(definition, name);
-  if (!found) throw new RequestError(`${where}: unknown field ${JSON.stringify(name).slice(0, 80)} for ${definition.name}`);
+  if (!found) throw new RequestError(`${where}: unknown field ${JSON.stringify(name).slice(0, 80)} for ${definition.name}`, where);
   return found;
 }
 
 /** Checks a value against a field's type and converts it to what the column stores. */
 function parameter(definition: FieldDefinition, value: Scalar | undefined, where: string): string | number {
-  if (value === undefined || value === null) throw new RequestError(`${where} needs a value`);
+  if (value === undefined || value === null) throw new RequestError(`${where} needs a value`, where);
   switch (definition.type) {
     case 'string':
-      if (typeof value !== 'string') throw new RequestError(`${where} must be a string for field ${definition.name}`);
-      if (value.includes('\u0000')) throw new RequestError(`${where} must not contain NUL characters`);
+      if (typeof value !== 'string') throw new RequestError(`${where} must be a string for field ${definition.name}`, where);
+      if (value.includes('\u0000')) throw new RequestError(`${where} must not contain NUL characters`, where);
       return value;
     case 'date':
       if (typeof value !== 'string' || !isCalendarDate(value))
-        throw new RequestError(`${where} must be a date YYYY-MM-DD for field ${definition.name}`);
+        throw new RequestError(`${where} must be a date YYYY-MM-DD for field ${definition.name}`, where);
       return value;
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value))
-        throw new RequestError(`${where} must be a number for field ${definition.name}`);
+        throw new RequestError(`${where} must be a number for field ${definition.name}`, where);
       return value;
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value))
-        throw new RequestError(`${where} must be an integer for field ${definition.name}`);
+        throw new RequestError(`${where} must be an integer for field ${definition.name}`, where);
       return value;
     case 'boolean':
-      if (typeof value !== 'boolean') throw new RequestError(`${where} must be true or false for field ${definition.name}`);
+      if (typeof value !== 'boolean') throw new RequestError(`${where} must be true or false for field ${definition.name}`, where);
       return value ? 1 : 0;
   }
 }
@@ -109,10 +109,16 @@ const ANY_OF_OPERATORS: Operator[] = ['EQUALS', 'IN', 'STARTS_WITH', 'CONTAINS',
 function condition(definition: EntityDefinition, restriction: Restriction, where: string, dialect: DialectName): RawBuilder<unknown> {
   const target = restrictionFieldOf(definition, restriction.field);
   if (!target)
-    throw new RequestError(`${where}.field: unknown field ${JSON.stringify(restriction.field).slice(0, 80)} for ${definition.name}`);
+    throw new RequestError(
+      `${where}.field: unknown field ${JSON.stringify(restriction.field).slice(0, 80)} for ${definition.name}`,
+      `${where}.field`,
+    );
   if (target.anyOf) {
     if (!ANY_OF_OPERATORS.includes(restriction.operator))
-      throw new RequestError(`${where}.operator must be one of ${ANY_OF_OPERATORS.join(', ')} for field ${target.name}`);
+      throw new RequestError(
+        `${where}.operator must be one of ${ANY_OF_OPERATORS.join(', ')} for field ${target.name}`,
+        `${where}.operator`,
+      );
     const parts = target.anyOf.map((name) => condition(definition, { ...restriction, field: name }, where, dialect));
     return sql`(${sql.join(parts, sql` or `)})`;
   }
@@ -124,11 +130,16 @@ function condition(definition: EntityDefinition, restriction: Restriction, where
   };
   const list = () => {
     const values = restriction.values ?? (restriction.value !== undefined && restriction.value !== null ? [restriction.value] : []);
-    if (values.length === 0) throw new RequestError(`${where}.values must hold at least one value for ${restriction.operator}`);
+    if (values.length === 0)
+      throw new RequestError(`${where}.values must hold at least one value for ${restriction.operator}`, `${where}.values`);
     return values.map((value, index) => parameter(target, value, `${where}.values[${index}]`));
   };
   const like = (pattern: (value: string) => string) => {
-    if (!textual) throw new RequestError(`${where}.operator ${restriction.operator} applies to text fields only, not ${target.name}`);
+    if (!textual)
+      throw new RequestError(
+        `${where}.operator ${restriction.operator} applies to text fields only, not ${target.name}`,
+        `${where}.operator`,
+      );
     const value = String(single());
     const escaped = pattern(escapeLike(value));
     // Case-insensitive: PostgreSQL's ILIKE; SQLite's LIKE already ignores (ASCII) case.
@@ -179,7 +190,10 @@ function condition(definition: EntityDefinition, restriction: Restriction, where
       return sql`${column} between ${from} and ${to}`;
     }
     default:
-      throw new RequestError(`${where}.operator: unknown operator ${JSON.stringify(restriction.operator).slice(0, 40)}`);
+      throw new RequestError(
+        `${where}.operator: unknown operator ${JSON.stringify(restriction.operator).slice(0, 40)}`,
+        `${where}.operator`,
+      );
   }
 }
 
@@ -252,9 +266,9 @@ export function compileSearch(
 ): CompiledSearch {
   const limit = request.max ?? defaultMax(definition);
   if (!Number.isInteger(limit) || limit < 0 || limit > MAX_RESULTS)
-    throw new RequestError(`max must be an integer from 0 to ${MAX_RESULTS}`);
+    throw new RequestError(`max must be an integer from 0 to ${MAX_RESULTS}`, 'max');
   const offset = request.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw new RequestError('offset must be a non-negative integer');
+  if (!Number.isInteger(offset) || offset < 0) throw new RequestError('offset must be a non-negative integer', 'offset');
   const distinct = request.distinct === true;
 
   const selectNames =
@@ -270,6 +284,7 @@ export function compileSearch(
     if (listed > MAX_LIST_VALUES)
       throw new RequestError(
         `restrictions[${index}].values: one search may list at most ${MAX_LIST_VALUES} values in all its restrictions`,
+        `restrictions[${index}].values`,
       );
   });
   const parts = restrictions.map((restriction, index) => condition(definition, restriction, `restrictions[${index}]`, dialect));
@@ -297,7 +312,8 @@ export function compileSearch(
   if (distinct) {
     const selectedColumns = new Set(fields.map(columnOf));
     const outside = requestedSort.find((item) => !selectedColumns.has(columnOf(item.field)));
-    if (outside) throw new RequestError(`sortByFields: ${outside.field.name} must also be in selectFields when distinct is true`);
+    if (outside)
+      throw new RequestError(`sortByFields: ${outside.field.name} must also be in selectFields when distinct is true`, 'sortByFields');
     order = order.filter((item) => selectedColumns.has(item.column));
     if (order.length === 0) order = [{ column: columnOf(fields[0]), descending: false }];
   } else {

@@ -189,7 +189,7 @@ export async function keywordSearch(
   /** With a language, each result carries its HS texts in it (`hs`), from the HS texts held in memory (hs-text-index.ts). */
   language?: SearchLanguage,
 ): Promise<SearchResult> {
-  if (request.distinct) throw new RequestError('distinct cannot be combined with keywords');
+  if (request.distinct) throw new RequestError('distinct cannot be combined with keywords', 'distinct');
   const statements = keptStatements(database, definition, request, await hsTextSortLanguage(database, definition, language));
   const { compiled } = statements;
   const groups = queryGroups(request.keywords ?? '');
@@ -292,7 +292,7 @@ async function hsTextSortLanguage(database: Database, definition: EntityDefiniti
 /** The tariff (commodity) search: keyword search when the request has keywords, the spec's search otherwise; HS texts when it names a language. */
 export async function tariffSearch(database: Database, definition: EntityDefinition, request: KeywordSearchRequest): Promise<SearchResult> {
   const { lang } = request;
-  if (lang !== undefined && !isSearchLanguage(lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`);
+  if (lang !== undefined && !isSearchLanguage(lang)) throw new RequestError(`lang must be one of en, fr, es, ar, bn`, 'lang');
   if (request.keywords !== undefined) return keywordSearch(database, definition, request, lang);
   const result = await runSearch(database, definition, request, { hsTextLanguage: await hsTextSortLanguage(database, definition, lang) });
   if (lang !== undefined) await withHsTexts(database, result.resultList, lang);

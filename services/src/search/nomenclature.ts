@@ -46,7 +46,7 @@ export async function withNomenclatureTexts(
   lang: string,
   field = 'lang',
 ): Promise<void> {
-  if (!isSearchLanguage(lang)) throw new RequestError(`${field} must be one of ${SEARCH_LANGUAGES.join(', ')}`);
+  if (!isSearchLanguage(lang)) throw new RequestError(`${field} must be one of ${SEARCH_LANGUAGES.join(', ')}`, field);
   const codes = records.map((record) => record.code).filter((code): code is string => typeof code === 'string');
   const texts = await hsTexts(database, codes, lang);
   for (const record of records) {
