@@ -123,6 +123,16 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
     }
   });
 
+  it('takes a finder query of 2,000 Bengali characters (18 KB of percent-encoded URL), and refuses one more', async () => {
+    const url = (length: number) =>
+      `http://127.0.0.1:${server.port}/hs-finder/search?query=${encodeURIComponent('চালের'.repeat(401).slice(0, length))}`;
+    const longest = await fetch(url(2000));
+    expect(longest.status).toBe(200);
+    const tooLong = await fetch(url(2001));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ field: 'query' });
+  });
+
   // Once, on the first back end: the limiter does not depend on the database.
   if (backend === BACKENDS[0])
     it('answers 429 past a rate limit, never 5xx', async () => {
