@@ -98,6 +98,9 @@ describe('the site-build webhook', () => {
     const { app, builder } = await server();
     expect((await webhook(app, { event: 'entry.publish' }, '')).statusCode).toBe(401);
     expect((await webhook(app, { event: 'entry.publish' }, `Bearer ${SECRET}x`)).statusCode).toBe(401);
+    // Before its body is read: a caller without the secret learns nothing of what it should be.
+    for (const body of [{}, '{not json'])
+      expect((await webhook(app, body, '')).json()).toMatchObject({ error: 'Unauthorized', message: 'Bad webhook secret' });
     expect(builder?.status().state).toBe('idle');
   });
 

@@ -61,6 +61,13 @@ export async function publishingPlugin(app: FastifyInstance, options: Publishing
     '/site-builds/webhook',
     {
       bodyLimit: 1024 * 1024,
+      // The secret first: a caller without it learns nothing of what the body should be.
+      onRequest: async (request, reply) => {
+        const secret = options.secret();
+        const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+        if (!secret || !given || !sameSecret(given, secret))
+          return reply.code(401).send({ error: 'Unauthorized', message: 'Bad webhook secret' });
+      },
       schema: {
         body: {
           type: 'object',
@@ -75,10 +82,6 @@ export async function publishingPlugin(app: FastifyInstance, options: Publishing
       },
     },
     async (request, reply) => {
-      const secret = options.secret();
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!secret || !given || !sameSecret(given, secret))
-        return reply.code(401).send({ error: 'Unauthorized', message: 'Bad webhook secret' });
       if (!options.builder) return noBuilder(reply);
       const { event, uid, model, entry } = request.body;
       const changesSite = BUILD_EVENTS.has(event) || (event === 'entry.update' && Boolean(entry?.publishedAt));
