@@ -138,6 +138,11 @@ function parseItem(item: SimulationBody['items'][number], index: number): Simula
     if (statValueInForeignCurrency === undefined || itemInvoiceCurrencyExchangeRate === undefined)
       throw new FieldError(`${where}.statisticalValue`, 'is required (or statValueInForeignCurrency and itemInvoiceCurrencyExchangeRate)');
     statisticalValue = roundAmount(statValueInForeignCurrency * itemInvoiceCurrencyExchangeRate);
+    if (statisticalValue > MAX_AMOUNT)
+      throw new FieldError(
+        `${where}.statValueInForeignCurrency`,
+        `times itemInvoiceCurrencyExchangeRate must be at most ${MAX_AMOUNT} (the largest statisticalValue)`,
+      );
   }
   return {
     commodityCode,

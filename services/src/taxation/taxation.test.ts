@@ -279,6 +279,14 @@ describe.each(BACKENDS)('taxation simulation on $name', (backend) => {
         'items[0].itemInvoiceCurrencyExchangeRate',
       ],
       [{ document: IMPORT, items: [{ ...valid.items[0], currencyCode: 'US$' }] }, 'items[0].currencyCode'],
+      // Each under the limit, their product over it.
+      [
+        {
+          document: IMPORT,
+          items: [{ commodityCode: '09012110', statValueInForeignCurrency: 1e13, itemInvoiceCurrencyExchangeRate: 1e13 }],
+        },
+        'items[0].statValueInForeignCurrency',
+      ],
       [{ ...valid, meta: { validityDate: '2025-02-30' } }, 'meta.validityDate'],
       [{ ...valid, meta: 'today' }, 'meta'],
       // Strict: a number written as text is not taken for the number, and an unknown property is refused.
