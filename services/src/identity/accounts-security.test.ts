@@ -49,6 +49,8 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
     expect(link.origin).toBe(PORTAL);
     const forged = await inject({ method: 'GET', url: `${link.pathname}?key=${link.searchParams.get('key')!.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('<title>Verification link not valid');
+    expect(forged.body).not.toContain('E-mail address verified');
     const opened = await inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('your e-mail address is verified');

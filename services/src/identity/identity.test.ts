@@ -107,6 +107,15 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.headers.location).toBeUndefined();
+    // A field given twice is refused, not read as its last value.
+    const twice = await inject({
+      method: 'POST',
+      url: `${REALM_PATH}/login-actions/authenticate`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `context=${encodeURIComponent(context)}&csrf=${encodeURIComponent(csrf)}&login=a%40guichet.local&login=b%40guichet.local&password=x`,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ error: 'invalid_request', error_description: 'body.login given more than once' });
   });
 
   it('checks an existing session silently (prompt=none), refreshes tokens, and ends with sign-out', async () => {

@@ -40,6 +40,7 @@ const en = {
   verifyText:
     'Hello {name},\n\nOpen this link to verify your e-mail address (it is valid for 24 hours):\n{link}\n\nIf you did not create a Guichet account, ignore this mail.',
   emailVerifiedTitle: 'E-mail address verified',
+  verifyLinkInvalidTitle: 'Verification link not valid',
   emailVerifiedText: 'Thank you: your e-mail address is verified.',
   verifyLinkInvalid: 'This verification link is not valid or has expired. Sign in and send a new one from your account page.',
   verified: 'verified',
@@ -98,6 +99,7 @@ const MESSAGES: Record<Locale, Messages> = {
     verifyText:
       'Bonjour {name},\n\nOuvrez ce lien pour vérifier votre adresse e-mail (il est valable 24 heures) :\n{link}\n\nSi vous n’avez pas créé de compte Guichet, ignorez ce message.',
     emailVerifiedTitle: 'Adresse e-mail vérifiée',
+    verifyLinkInvalidTitle: 'Lien de vérification non valide',
     emailVerifiedText: 'Merci : votre adresse e-mail est vérifiée.',
     verifyLinkInvalid:
       'Ce lien de vérification n’est pas valide ou a expiré. Connectez-vous et envoyez-en un nouveau depuis la page de votre compte.',
@@ -153,6 +155,7 @@ const MESSAGES: Record<Locale, Messages> = {
     verifyText:
       'Hola, {name}:\n\nAbra este enlace para verificar su dirección de correo electrónico (es válido durante 24 horas):\n{link}\n\nSi no creó una cuenta en Guichet, ignore este mensaje.',
     emailVerifiedTitle: 'Dirección de correo verificada',
+    verifyLinkInvalidTitle: 'Enlace de verificación no válido',
     emailVerifiedText: 'Gracias: su dirección de correo electrónico está verificada.',
     verifyLinkInvalid:
       'Este enlace de verificación no es válido o ha caducado. Inicie sesión y envíe uno nuevo desde la página de su cuenta.',
@@ -208,6 +211,7 @@ const MESSAGES: Record<Locale, Messages> = {
     verifyText:
       'مرحبًا {name}،\n\nافتح هذا الرابط للتحقق من عنوان بريدك الإلكتروني (صالح لمدة 24 ساعة):\n{link}\n\nإذا لم تنشئ حسابًا في Guichet، فتجاهل هذه الرسالة.',
     emailVerifiedTitle: 'تم التحقق من عنوان البريد الإلكتروني',
+    verifyLinkInvalidTitle: 'رابط التحقق غير صالح',
     emailVerifiedText: 'شكرًا لك: تم التحقق من عنوان بريدك الإلكتروني.',
     verifyLinkInvalid: 'رابط التحقق هذا غير صالح أو انتهت صلاحيته. سجّل الدخول وأرسل رابطًا جديدًا من صفحة حسابك.',
     verified: 'تم التحقق منه',
@@ -261,6 +265,7 @@ const MESSAGES: Record<Locale, Messages> = {
     verifyText:
       'প্রিয় {name},\n\nআপনার ই-মেইল ঠিকানা যাচাই করতে এই লিংকটি খুলুন (২৪ ঘণ্টা বৈধ):\n{link}\n\nআপনি যদি Guichet অ্যাকাউন্ট তৈরি না করে থাকেন, তবে এই মেইলটি উপেক্ষা করুন।',
     emailVerifiedTitle: 'ই-মেইল ঠিকানা যাচাই হয়েছে',
+    verifyLinkInvalidTitle: 'যাচাই লিংকটি বৈধ নয়',
     emailVerifiedText: 'ধন্যবাদ: আপনার ই-মেইল ঠিকানা যাচাই করা হয়েছে।',
     verifyLinkInvalid: 'এই যাচাই লিংকটি বৈধ নয় বা এর মেয়াদ শেষ হয়েছে। সাইন ইন করে আপনার অ্যাকাউন্ট পৃষ্ঠা থেকে নতুন একটি পাঠান।',
     verified: 'যাচাই করা হয়েছে',

@@ -83,8 +83,14 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
         return reply.code(404).send({ error: 'Not Found', message: `${name} not found` });
   });
 
+  // A repeated field becomes a list, which the hook above refuses (the last one would otherwise win in silence).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const fields: Record<string, string | string[]> = Object.create(null);
+    for (const [name, value] of new URLSearchParams(body as string)) {
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : [previous, value].flat();
+    }
+    done(null, fields);
   });
 
   const mailer =

@@ -84,7 +84,7 @@ export function usersRoutes(app: FastifyInstance, options: UsersOptions) {
       const payload = await key.verify(String(request.query.key ?? ''), { issuer, audience: VERIFY_AUDIENCE, type: 'VerifyEmail' });
       if (!(await accounts.markVerified(String(payload.sub), String(payload.email)))) throw new Error('account changed');
     } catch {
-      return options.message(reply, locale, 400, t.emailVerifiedTitle, t.verifyLinkInvalid);
+      return options.message(reply, locale, 400, t.verifyLinkInvalidTitle, t.verifyLinkInvalid);
     }
     return options.message(reply, locale, 200, t.emailVerifiedTitle, t.emailVerifiedText);
   });
