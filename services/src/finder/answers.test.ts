@@ -83,6 +83,9 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     const headings = (shoes.body.alternatives as Label[]).map((heading) => heading.code);
     expect(headings).toContain('6404');
     expect(headings).toContain('6403');
+    // Broader still ("steel": hundreds of codes), the first code is below the threshold: the page asks for a description.
+    const steel = await search('steel');
+    expect(steel.body).toMatchObject({ confident: false, predictions: [] });
     // A name the references give exactly keeps its confidence.
     const running = await search('running shoes');
     expect(running.body).toMatchObject({ uncertain: false, predictions: [{ code: '640411' }] });

@@ -300,9 +300,9 @@ export class FinderIndex extends Hierarchy {
         result.knn2[owner] = wordSimilarity;
       }
     }
-    // Only a query whose every word is known names nothing the texts lack; a heading or chapter counts
-    // when none of its codes does (the same goods named at two levels).
-    if (!exact && query.length === new Set(terms(text)).size) {
+    // Only a query whose every word is known, and with no number (1500cc, 14 inch), names nothing the texts
+    // lack; a heading or chapter counts when none of its codes does (the same goods named at two levels).
+    if (!exact && query.length === new Set(terms(text)).size && !/\p{N}/u.test(text)) {
       for (const code of broader.codes) {
         broader.headings.delete(this.headingOf[code]);
         broader.chapters.delete(this.chapterOf[code]);

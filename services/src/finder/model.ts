@@ -126,8 +126,6 @@ export interface PredictionResult {
   known: boolean;
   /** How many distinct known words the query has. */
   words: number;
-  /** How many codes name the query's goods with more words than it has (QueryFeatures.broader). */
-  broader: number;
 }
 
 const hashText = (text: string): number => {
@@ -197,7 +195,7 @@ export function confidenceInput(features: QueryFeatures, values: Float64Array, f
 
 export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
   const { features, values, none } = scoreQuery(index, params, text);
-  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0, broader: 0 };
+  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0 };
   const top = topOf(index, values, Math.max(limit, 2));
   const first = index.codeIndex.get(top[0].code)!;
   const second = index.codeIndex.get(top[1].code)!;
@@ -212,7 +210,6 @@ export function predict(index: FinderIndex, params: ModelParams, text: string, l
     none: Math.min(1, none * scale),
     known: true,
     words: features.known,
-    broader: features.broader,
   };
 }
 

@@ -130,9 +130,8 @@ export class FinderService {
     const { params } = this.finder;
     const result = this.finder.predict(query, Math.max(limit, ALTERNATIVE_POOL));
     const top = result.predictions[0]?.probability ?? 0;
-    // A description with many known words is not nonsense, nor is a broader name of goods the texts name ("shoes"):
-    // a low first probability makes it uncertain, not refused.
-    const confident = result.known && (top >= params.threshold || result.words >= DESCRIPTIVE_WORDS || result.broader > 1);
+    // A description with many known words is not nonsense: a low first probability makes it uncertain, not refused.
+    const confident = result.known && (top >= params.threshold || result.words >= DESCRIPTIVE_WORDS);
     const uncertain = confident && top < UNCERTAIN_BELOW;
     const round = (value: number) => Math.round(value * 10000) / 10000;
     const predictions = confident
