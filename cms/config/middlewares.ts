@@ -27,6 +27,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewar
       formidable: { maxFileSize: 134217728 },
     },
   },
+  // After the body is read: a GraphQL query's text is in it.
+  'global::published-only',
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -66,4 +66,28 @@ test('no one signs up in the CMS, and the public content endpoint neither writes
   const drafts = await request.post('/trade-server/graphql/', { data: { query: '{ newsArticles(status: DRAFT) { title } }' } });
   expect(drafts.status()).toBe(400);
   expect(JSON.stringify(await drafts.json())).toContain('DRAFT');
+  // Nor does the CMS itself give drafts to a reader without credentials, by REST or GraphQL.
+  const api = `http://127.0.0.1:${process.env.CMS_PORT || 1337}/api/news-articles`;
+  for (const query of [
+    'status=draft',
+    'status=DRAFT',
+    'status=published&status=draft',
+    'publicationState=preview',
+    'hasPublishedVersion=false',
+  ])
+    expect((await request.get(`${api}?${query}`)).status(), query).toBe(403);
+  expect((await request.get(`${api}?status=published`)).status()).toBe(200);
+  for (const data of [
+    { query: '{ newsArticles(status: DRAFT) { title } }' },
+    { query: 'query($s: PublicationStatus) { newsArticles(status: $s) { title } }', variables: { s: 'DRAFT' } },
+  ])
+    expect((await request.post(cms, { data })).status(), data.query).toBe(403);
+  const escaped = await request.post(cms, {
+    data: '{"query": "{ newsArticles(status: \\u0044RAFT) { title } }"}',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(escaped.status()).toBe(403);
+  const published = await request.post(cms, { data: { query: '{ newsArticles(locale: "en") { title } }' } });
+  expect(published.status()).toBe(200);
+  expect((await published.json()).data.newsArticles.length).toBeGreaterThan(0);
 });
