@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeAsTyped, fileSize, formatNumber, isDay, optionLabel, parseAmount, todayIso } from './language';
+import { codeAsTyped, fileSize, formatNumber, isDay, minimumLengthOf, optionLabel, parseAmount, todayIso } from './language';
 
 describe('amounts typed by visitors', () => {
   it.each([
@@ -93,6 +93,10 @@ describe('codes as typed', () => {
   it('leave out dots and spaces and read Arabic-Indic, Eastern Arabic-Indic and Bengali digits as Latin ones', () => {
     expect(codeAsTyped(' 0901.21 10 ')).toBe('09012110');
     expect(codeAsTyped('٠٩٠١.١١')).toBe('090111');
+    expect(minimumLengthOf('tea', 3)).toBe(3);
+    expect(minimumLengthOf('চা', 3)).toBe(2);
+    expect(minimumLengthOf('شاي', 3)).toBe(2);
+    expect(minimumLengthOf('চা', 1)).toBe(1);
     expect(codeAsTyped('۰۹۰۱')).toBe('0901');
     expect(codeAsTyped('০৯০১.২১.১০')).toBe('09012110');
     expect(codeAsTyped('61x09')).toBe('61x09');

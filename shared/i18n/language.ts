@@ -84,6 +84,13 @@ export function westernDigits(text: string): string {
 /** A code as typed: with or without dots and spaces, its digits in Latin, Arabic-Indic or Bengali script ("٠٩٠١.٢١" -> "090121"). */
 export const codeAsTyped = (text: string): string => westernDigits(text).replace(/[.\s]/g, '');
 
+/**
+ * The fewest characters a search word must have: the minimum for Latin text, but two in Bengali and Arabic
+ * script, where common goods have two-character names ("চা", tea; "ঘি", ghee).
+ */
+export const minimumLengthOf = (text: string, minimum: number): number =>
+  /[\u0600-\u06ff\u0980-\u09ff]/.test(text) ? Math.min(minimum, 2) : minimum;
+
 /** The decimal mark visitors of this language type. */
 export const decimalMarkOf = (language: string) => (MARKS[language] ?? { decimal: '.' }).decimal;
 

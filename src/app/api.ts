@@ -127,6 +127,8 @@ export function searchOf<Arg, Result>(shown: Arg | null, answer: SearchAnswer<Re
   return {
     loading: answer.isFetching,
     searched: answer.isSuccess || answer.isError,
+    /** The last search failed (its list is empty, SPEC 4; the page says it failed, not that nothing matched). */
+    failed: answer.isError && !answer.isFetching,
     result: answer.isError ? undefined : answer.data,
     ask: (next: Arg) => (shown !== null && JSON.stringify(shown) === JSON.stringify(next) ? void answer.refetch() : show(next)),
   };

@@ -59,7 +59,10 @@ export default function ToolPage({ pageContext, location }: TemplateProps<Contex
   );
 }
 
-export const Head = headOf<Context>(({ pageContext, data }) => ({ title: headText(data, `tools.${pageContext.tool}.title`) }));
+// A view is titled by its own name (the AI finder, a tariff line, the chapters), as its heading is.
+export const Head = headOf<Context>(({ pageContext, data }) => ({
+  title: headText(data, pageContext.view ? `tools.views.${pageContext.view}` : `tools.${pageContext.tool}.title`),
+}));
 
 export const query = graphql`
   query ($language: String!) {

@@ -102,6 +102,7 @@ test('a goods description of over 1,000 characters gets results', async ({ page 
 
 test('an uncertain answer says so and offers headings as alternatives', async ({ page }) => {
   await page.goto(`/en/tools/tariff-search/ai/?q=${encodeURIComponent('plastic articles')}`);
+  await expect(page).toHaveTitle(/^AI tariff finder/);
   await expect(page.getByText('This answer is uncertain: the first code is more likely wrong than right.')).toBeVisible();
   const alternatives = page.getByRole('list', { name: 'Other likely headings' }).getByRole('listitem');
   expect(await alternatives.count()).toBeGreaterThan(1);

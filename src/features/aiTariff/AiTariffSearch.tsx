@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
-import { formatNumber } from '@guichet/shared/i18n/language';
+import { formatNumber, minimumLengthOf } from '@guichet/shared/i18n/language';
 import {
   recordUsage,
   shownProbability,
@@ -62,7 +62,7 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
         <p className="notice-inline">{t('details.unavailable')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table compact-table">
+          <table className="table">
             <caption>{t('details.caption', { code: details.data.hsCode })}</caption>
             <TableHead
               columns={[
@@ -184,7 +184,8 @@ export function AiTariffSearch({ language, search }: { language: string; search:
   const [text, setText] = useState(fromUrl);
   const [problem, setProblem] = useState(false);
   // The query lives in the address, so that a link reproduces the results.
-  const query = fromUrl.trim().length >= MIN_QUERY_LENGTH ? fromUrl.trim() : '';
+  const longEnough = (value: string) => value.length >= minimumLengthOf(value, MIN_QUERY_LENGTH);
+  const query = longEnough(fromUrl.trim()) ? fromUrl.trim() : '';
   const answer = usePredictionsQuery(query ? { query, language } : skipToken);
   const { isFetching: loading, isError: error, refetch } = answer;
   const data = answer.currentData;
@@ -194,8 +195,8 @@ export function AiTariffSearch({ language, search }: { language: string; search:
 
   const submit = () => {
     const value = text.trim();
-    setProblem(value.length < MIN_QUERY_LENGTH);
-    if (value.length < MIN_QUERY_LENGTH) return;
+    setProblem(!longEnough(value));
+    if (!longEnough(value)) return;
     if (value === query) void refetch();
     else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
   };
@@ -224,7 +225,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
           />
           {problem ? (
             <p id="finder-query-error" className="field-error">
-              {t('form.tooShort', { count: MIN_QUERY_LENGTH })}
+              {t('form.tooShort', { count: minimumLengthOf(text.trim(), MIN_QUERY_LENGTH) })}
             </p>
           ) : (
             <p id="finder-query-hint" className="hint">

@@ -28,7 +28,7 @@ export function TariffSearch({ language }: { language: string }) {
   const dispatch = useAppDispatch();
   const shown = useAppSelector(selectTariff).query;
   const query = shown ?? DEFAULT_QUERY;
-  const { loading, searched, result, ask } = searchOf(
+  const { loading, searched, failed, result, ask } = searchOf(
     shown,
     useTariffSearchQuery(shown ? { query: shown, language } : skipToken),
     (next: TariffQuery) => dispatch(searchShown(next)),
@@ -236,7 +236,15 @@ export function TariffSearch({ language }: { language: string }) {
               </li>
             ))}
           </ul>
-          <button type="button" className="link-button" onClick={clear}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              clear();
+              // The list and this button go away: the keyboard carries on from the search box, not the page's top.
+              document.getElementById('tariff-keyword')?.focus();
+            }}
+          >
             {t('recent.clear')}
           </button>
         </section>
@@ -263,8 +271,8 @@ export function TariffSearch({ language }: { language: string }) {
             </div>
           )}
         </div>
-        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
-        {searched && !loading && data.length === 0 && query.keyword.trim() && (
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} failed={failed} />
+        {searched && !failed && !loading && data.length === 0 && query.keyword.trim() && (
           <FinderSuggestions keywords={query.keyword.trim()} language={language} />
         )}
         {!searched && !loading && <p className="hint">{t('results.hint')}</p>}

@@ -109,6 +109,12 @@ describe('validation', () => {
     expect(validateSearch('te', '', minimums)).toEqual({ key: 'validation.keywordMinLength', count: 3 });
     expect(validateSearch('tea', '09', minimums)).toBeNull();
   });
+  it('takes two-character words in Bengali and Arabic, where common goods have such names', () => {
+    expect(validateSearch('চা', '', minimums)).toBeNull();
+    expect(validateSearch('ঘি', '', minimums)).toBeNull();
+    expect(validateSearch('ত', '', minimums)).toEqual({ key: 'validation.keywordMinLength', count: 2 });
+    expect(validateSearch('te', '', minimums)).toEqual({ key: 'validation.keywordMinLength', count: 3 });
+  });
 });
 
 describe('tariff search in the data layer', () => {

@@ -1,5 +1,5 @@
 import { tenant } from '@guichet/shared/config/tenant';
-import { codeAsTyped } from '@guichet/shared/i18n/language';
+import { codeAsTyped, minimumLengthOf } from '@guichet/shared/i18n/language';
 
 export interface ValidationError {
   key: string;
@@ -17,7 +17,7 @@ export function validateSearch(
   if (!trimmedKeyword && !digits) return { key: 'validation.keywordOrCode' };
   if (digits && (!/^\d+$/.test(digits) || digits.length < minimums.minCodeDigits))
     return { key: 'validation.codeMinDigits', count: minimums.minCodeDigits };
-  if (trimmedKeyword && trimmedKeyword.length < minimums.minKeywordLength)
-    return { key: 'validation.keywordMinLength', count: minimums.minKeywordLength };
+  const minimum = minimumLengthOf(trimmedKeyword, minimums.minKeywordLength);
+  if (trimmedKeyword && trimmedKeyword.length < minimum) return { key: 'validation.keywordMinLength', count: minimum };
   return null;
 }
