@@ -14,14 +14,17 @@ export function AccountMenu({ language }: { language: string }) {
   useEffect(() => {
     if (!open) return;
     void import('./session').then(({ accountUrl }) => setAccountHref(accountUrl()));
-    const close = (event: MouseEvent | KeyboardEvent) => {
+    const close = (event: MouseEvent | KeyboardEvent | FocusEvent) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // A click or the focus outside the menu closes it (tabbing past "Sign out" leaves no menu over the page).
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
+    document.addEventListener('focusin', close);
     return () => {
       document.removeEventListener('mousedown', close);
       document.removeEventListener('keydown', close);
+      document.removeEventListener('focusin', close);
     };
   }, [open]);
 
