@@ -9,7 +9,6 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
 import { tenant, usesTranslatedSearch } from '@guichet/shared/config/tenant';
 import { textLanguage } from '@guichet/shared/i18n/language';
-import type { ExportTable } from '@guichet/shared/export/index';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { CACHED_ENTITIES, searchReference, useReferenceList, type CachedEntity, type ReferenceRecord } from '../../http/reference';
 import { useReferenceLookup } from '../../http/useReferenceLookup';
@@ -28,7 +27,9 @@ import {
   type CodificationSearch,
   type ReferenceTable,
 } from './api';
-import { closeDetail, EMPTY_FILTER, openDetail, reset, searchShown, selectCodification } from './slice';
+import { closeDetail, DEFAULT_PAGING, EMPTY_FILTER, openDetail, reset, searchShown, selectCodification } from './slice';
+import { exportLimitNote, exportTableOf } from './export';
+import { queryFromSearch, searchFromQuery } from './query-string';
 import { Field, FormActions, SearchForm } from '../../components/Form';
 
 /** Fields the detail panel shows, in order, when the record has them. */
@@ -46,6 +47,16 @@ const DETAIL_FIELDS = [
   'address2Translated',
   'supplementaryUnit1Code',
 ] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
+/** The language of the reference data's translated texts (descriptionTranslated, address1Translated...). */
+const TRANSLATION = tenant.translatedLanguages[0] ?? null;
+
+/** Shows a search in the address bar (its query string), so that a reload or a link finds it again. */
+function showInAddress(search: CodificationSearch | null) {
+  const query = queryFromSearch(search ? { filter: search.filter, pageNumber: search.paging.pageNumber, size: search.paging.size } : null);
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
+}
 
 const isCached = (table: ReferenceTable | null): table is ReferenceTable & CachedEntity =>
   table !== null && (CACHED_ENTITIES as readonly string[]).includes(table);
@@ -84,12 +95,10 @@ export function Codification({ language }: { language: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCodification);
   const { config, paging, search } = state;
-  const {
-    loading,
-    searched,
-    result: page,
-    ask,
-  } = searchOf(search, useCodificationQuery(search ?? skipToken), (next: CodificationSearch) => dispatch(searchShown(next)));
+  const query = useCodificationQuery(search ?? skipToken);
+  const { loading, searched, result: page, ask } = searchOf(search, query, (next: CodificationSearch) => dispatch(searchShown(next)));
+  // A search that failed: its list could not be loaded (which is not a list without records).
+  const failed = query.isError && !loading;
   const table = page?.table ?? null;
   const data = useMemo(() => page?.resultList ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
@@ -104,19 +113,74 @@ export function Codification({ language }: { language: string }) {
   const translated = usesTranslatedSearch(language);
   const id = useId();
   const detailHeading = useRef<HTMLHeadingElement>(null);
+  const resultsSection = useRef<HTMLElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  /** The key of the row whose code opened the detail panel just closed: it gets the focus back. */
+  const returnFocus = useRef<string | null>(null);
   const descriptionSuggestions = useSuggestions(filter.referenceTable, filter.description, translated);
 
   // The cached reference lists feed the code suggestions of their tables.
   const cachedList = useReferenceList(isCached(filter.referenceTable) ? filter.referenceTable : null);
   const codeSuggestions = isCached(filter.referenceTable) ? cachedList.slice(0, 200) : [];
 
+  // The panel takes the focus when it opens; when it is closed, the code that opened it takes it back
+  // (rendered anew by then: it is found by its row's key), or the results' heading if that row has gone.
   useEffect(() => {
-    if (detail) detailHeading.current?.focus();
+    if (detail) {
+      detailHeading.current?.focus();
+      return;
+    }
+    const key = returnFocus.current;
+    returnFocus.current = null;
+    if (key === null) return;
+    const opener = Array.from(resultsSection.current?.querySelectorAll<HTMLButtonElement>('button[data-detail-key]') ?? []).find(
+      (button) => button.dataset.detailKey === key,
+    );
+    (opener ?? resultsHeading.current)?.focus();
   }, [detail?.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The search in the address (a reload, a link) is shown on arrival; otherwise the address shows the one kept.
+  useEffect(() => {
+    const addressed = searchFromQuery(window.location.search, config.referenceTables);
+    if (!addressed) {
+      if (search) showInAddress(search);
+      return;
+    }
+    const next: CodificationSearch = {
+      filter: addressed.filter,
+      paging: { ...DEFAULT_PAGING, pageNumber: addressed.pageNumber, size: addressed.size },
+      translated,
+      language,
+    };
+    setLocalFilter(addressed.filter);
+    if (JSON.stringify(next) !== JSON.stringify(search)) {
+      dispatch(closeDetail());
+      dispatch(searchShown(next));
+    }
+    showInAddress(next);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A page past the last one (an old link, a hand-edited address) shows the last page.
+  useEffect(() => {
+    const current = query.currentData;
+    if (!search || loading || !current || current.resultList.length > 0 || current.totalCount === 0) return;
+    const last = Math.ceil(current.totalCount / search.paging.size) - 1;
+    if (search.paging.pageNumber <= last) return;
+    const next = { ...search, paging: { ...search.paging, pageNumber: last } };
+    showInAddress(next);
+    dispatch(searchShown(next));
+  }, [search, query.currentData, loading, dispatch]);
+
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
-  const run = (next: CodificationFilter, pageNumber: number, size = paging.size) =>
-    ask({ filter: next, paging: { ...paging, pageNumber, size }, translated, language });
+  const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
+    const asked: CodificationSearch = { filter: next, paging: { ...paging, pageNumber, size }, translated, language };
+    showInAddress(asked);
+    ask(asked);
+  };
+  const closePanel = () => {
+    returnFocus.current = state.detailKey;
+    dispatch(closeDetail());
+  };
 
   const submit = () => {
     if (!filter.referenceTable) {
@@ -138,6 +202,7 @@ export function Codification({ language }: { language: string }) {
           <button
             type="button"
             className="link-button code"
+            data-detail-key={detailKey(table, row.original)}
             aria-expanded={detail?.key === detailKey(table, row.original)}
             onClick={() => dispatch(openDetail(detailKey(table, row.original)))}
           >
@@ -178,9 +243,9 @@ export function Codification({ language }: { language: string }) {
   }, [t, table, detail?.key, dispatch]);
 
   /** Up to 1000 rows of the search: code and name, plus the address lines for banks, offices and declarants. */
-  const loadExport = async (): Promise<ExportTable> => {
+  const loadExport = async () => {
     const current = table!;
-    const { resultList } = await searchReference(
+    const found = await searchReference(
       current,
       codificationRequest(
         { ...state.filter, referenceTable: current },
@@ -189,23 +254,15 @@ export function Codification({ language }: { language: string }) {
         language,
       ),
     );
-    const address = hasAddress(current);
-    return {
-      title: t(`tables.${current}`),
-      subtitle: t('export.subtitle', { count: resultList.length }),
-      language,
-      columns: [
-        { header: t('columns.code') },
-        { header: t('columns.name') },
-        ...(address ? [{ header: t('columns.address1') }, { header: t('columns.address2') }] : []),
-      ],
-      rows: resultList.map((row) => [
-        shownCode(current, row),
-        (row.description as string | null) ?? null,
-        ...(address ? [(row.address1 as string | null) ?? null, (row.address2 as string | null) ?? null] : []),
-      ]),
-    };
+    return exportTableOf(t, current, found, language);
   };
+  const exportNote = exportLimitNote(t, totalCount, language);
+
+  /** A field's name in the panel; a translated text's names the language it is in. */
+  const fieldLabel = (field: DetailField) =>
+    field.endsWith('Translated')
+      ? t(`fields.${field.replace(/Translated$/, '')}In`, { language: t(`languages.${TRANSLATION}`) })
+      : t(`fields.${field}`);
 
   const sample = data.some((row) => row.sample === true);
   const problemId = `${id}-problem`;
@@ -303,6 +360,7 @@ export function Codification({ language }: { language: string }) {
             onClick: () => {
               setLocalFilter(EMPTY_FILTER);
               setProblem(false);
+              showInAddress(null);
               dispatch(reset());
             },
           }}
@@ -315,17 +373,30 @@ export function Codification({ language }: { language: string }) {
       </SearchForm>
 
       <div className={detail ? 'codification-body with-detail' : 'codification-body'}>
-        <section className="results" aria-labelledby={`${id}-results`} aria-busy={loading}>
+        <section className="results" aria-labelledby={`${id}-results`} aria-busy={loading} ref={resultsSection}>
           <div className="results-head">
-            <h2 id={`${id}-results`}>{table ? t('results.titleOf', { table: t(`tables.${table}`) }) : t('results.title')}</h2>
+            <h2 id={`${id}-results`} ref={resultsHeading} tabIndex={-1}>
+              {table ? t('results.titleOf', { table: t(`tables.${table}`) }) : t('results.title')}
+            </h2>
             {data.length > 0 && (
               <div className="results-actions">
                 <ExportMenu load={loadExport} fileName={`codification-${table}`} />
+                {exportNote && <p className="hint export-limit">{exportNote}</p>}
               </div>
             )}
           </div>
           {sample && <p className="notice-inline">{t('results.sample')}</p>}
-          <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
+          <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && !failed && data.length === 0} />
+          {failed && search && (
+            <div className="empty-state results-failed" role="status">
+              <p>
+                <strong>{t('results.failed')}</strong>
+              </p>
+              <button type="button" className="button button-secondary button-small" onClick={() => ask(search)}>
+                {t('results.retry')}
+              </button>
+            </div>
+          )}
           {!searched && !loading && <p className="hint">{t('results.hint')}</p>}
           {table && data.length > 0 && (
             <>
@@ -353,7 +424,7 @@ export function Codification({ language }: { language: string }) {
               <h2 id={`${id}-detail`} ref={detailHeading} tabIndex={-1}>
                 {t('detail.title', { code: detail.data ? shownCode(table, detail.data) : detail.key.replace('/', '') })}
               </h2>
-              <button type="button" className="button button-secondary button-small" onClick={() => dispatch(closeDetail())}>
+              <button type="button" className="button button-secondary button-small" onClick={closePanel}>
                 {t('detail.close')}
               </button>
             </div>
@@ -366,11 +437,15 @@ export function Codification({ language }: { language: string }) {
             {detail.data && (
               <dl className="detail-list">
                 {DETAIL_FIELDS.filter(
-                  (field) => detail.data![field] !== undefined && detail.data![field] !== null && detail.data![field] !== '',
+                  (field) =>
+                    detail.data![field] !== undefined &&
+                    detail.data![field] !== null &&
+                    detail.data![field] !== '' &&
+                    (TRANSLATION !== null || !field.endsWith('Translated')),
                 ).map((field) => (
                   <React.Fragment key={field}>
-                    <dt>{t(`fields.${field}`)}</dt>
-                    <dd {...textLanguage(field.endsWith('Translated') ? tenant.translatedLanguages[0] : 'en')}>
+                    <dt>{fieldLabel(field)}</dt>
+                    <dd {...textLanguage(field.endsWith('Translated') ? TRANSLATION! : 'en')}>
                       {field === 'flow' && flowKey(detail.data![field])
                         ? t(`flow.${flowKey(detail.data![field])}`)
                         : String(detail.data![field])}

@@ -63,8 +63,26 @@ export function impossibleExtendedProcedure(filter: CodificationFilter): boolean
   return code.length > EXTENDED_PROCEDURE_LENGTH || (filter.codeCondition === 'EQUALS' && code.length !== EXTENDED_PROCEDURE_LENGTH);
 }
 
+/**
+ * A model of declaration's code as the table shows it, "IM-4": the code ("IM") and the general procedure
+ * code ("4"), neither of which holds a dash. Equals matches both parts; All and Starts with match the whole
+ * code and the start of the general procedure code; Contains matches the end of the code and the start of the
+ * general procedure code. A code without a dash is matched on the code alone.
+ */
+function modelOfDeclarationRestrictions(code: string, operator: Exclude<Condition, ''>): Restriction[] {
+  const dash = code.indexOf('-');
+  if (dash < 0) return [{ field: 'code', operator, value: code }];
+  const head = code.slice(0, dash).trim();
+  const general = code.slice(dash + 1).trim();
+  const list: Restriction[] = [];
+  if (head) list.push({ field: 'code', operator: operator === 'CONTAINS' ? 'ENDS_WITH' : 'EQUALS', value: head });
+  if (general) list.push({ field: 'generalProcedureCode', operator: operator === 'EQUALS' ? 'EQUALS' : 'STARTS_WITH', value: general });
+  return list;
+}
+
 function codeRestrictions(table: ReferenceTable, code: string, condition: Condition): Restriction[] {
   const operator = condition || 'STARTS_WITH';
+  if (table === 'modelOfDeclaration') return modelOfDeclarationRestrictions(code, operator);
   if (table !== 'extendedProcedure' || operator === 'CONTAINS') return [{ field: 'code', operator, value: code }];
   // The code splits into the requested procedure (first 2 characters) and the previous procedure (the rest).
   const requested = code.slice(0, 2);

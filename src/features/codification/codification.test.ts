@@ -11,6 +11,10 @@ import {
   type CodificationFilter,
 } from './api';
 import { DEFAULT_PAGING, EMPTY_FILTER, openDetail, searchShown, selectCodification } from './slice';
+import { queryFromSearch, searchFromQuery } from './query-string';
+import { countText, exportLimitNote, exportTableOf } from './export';
+import i18next from 'i18next';
+import { localeOf } from '../../test/store';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -171,5 +175,109 @@ describe('codification in the data layer', () => {
     const failed = await store.dispatch(codificationApi.endpoints.codificationRecord.initiate({ table: 'bank', key: 'B1' }));
     expect(failed.isError).toBe(true);
     expect(store.getState().notifications).toHaveLength(0);
+  });
+});
+
+describe('model of declaration codes as the table shows them', () => {
+  const model = (code: string, codeCondition: CodificationFilter['codeCondition']) =>
+    codificationRequest(filter({ referenceTable: 'modelOfDeclaration', code, codeCondition }), DEFAULT_PAGING, false).restrictions;
+
+  it('splits "IM-4" into the code and the general procedure code, with every condition', () => {
+    expect(model('IM-4', 'EQUALS')).toEqual([
+      { field: 'code', operator: 'EQUALS', value: 'IM' },
+      { field: 'generalProcedureCode', operator: 'EQUALS', value: '4' },
+    ]);
+    expect(model('IM-4', '')).toEqual([
+      { field: 'code', operator: 'EQUALS', value: 'IM' },
+      { field: 'generalProcedureCode', operator: 'STARTS_WITH', value: '4' },
+    ]);
+    expect(model(' im - 4 ', 'STARTS_WITH')).toEqual([
+      { field: 'code', operator: 'EQUALS', value: 'im' },
+      { field: 'generalProcedureCode', operator: 'STARTS_WITH', value: '4' },
+    ]);
+    // "M-4" is within "IM-4": a code ending with M and a general procedure code starting with 4.
+    expect(model('M-4', 'CONTAINS')).toEqual([
+      { field: 'code', operator: 'ENDS_WITH', value: 'M' },
+      { field: 'generalProcedureCode', operator: 'STARTS_WITH', value: '4' },
+    ]);
+    // Typed in Bengali digits.
+    expect(model('IM-৪', 'EQUALS')).toEqual([
+      { field: 'code', operator: 'EQUALS', value: 'IM' },
+      { field: 'generalProcedureCode', operator: 'EQUALS', value: '4' },
+    ]);
+  });
+  it('keeps a code without the dash as it was: "IM" finds every model of IM', () => {
+    expect(model('IM', '')).toEqual([{ field: 'code', operator: 'STARTS_WITH', value: 'IM' }]);
+    expect(model('IM', 'EQUALS')).toEqual([{ field: 'code', operator: 'EQUALS', value: 'IM' }]);
+    expect(model('IM-', '')).toEqual([{ field: 'code', operator: 'EQUALS', value: 'IM' }]);
+  });
+  it('leaves a dash in the codes of other lists alone', () => {
+    expect(
+      codificationRequest(filter({ referenceTable: 'declarant', code: 'D-1', codeCondition: 'EQUALS' }), DEFAULT_PAGING, false)
+        .restrictions,
+    ).toEqual([{ field: 'code', operator: 'EQUALS', value: 'D-1' }]);
+  });
+});
+
+describe('the search in the address', () => {
+  it('writes only what differs from the defaults, and reads it back', () => {
+    const search = {
+      filter: filter({ referenceTable: 'declarant', description: 'Shipping & co', descriptionCondition: 'CONTAINS', address: 'Dhaka' }),
+      pageNumber: 1,
+      size: 25,
+    };
+    const query = queryFromSearch(search);
+    expect(query).toBe('?table=declarant&description=Shipping+%26+co&descriptionCondition=CONTAINS&address=Dhaka&page=2&size=25');
+    expect(searchFromQuery(query)).toEqual(search);
+    expect(queryFromSearch({ filter: filter({ referenceTable: 'bank' }), pageNumber: 0, size: 10 })).toBe('?table=bank');
+    expect(queryFromSearch(null)).toBe('');
+  });
+  it('falls back to the defaults for values it does not know', () => {
+    expect(searchFromQuery('')).toBeNull();
+    expect(searchFromQuery('?table=ministry&code=1')).toBeNull();
+    expect(searchFromQuery('?table=bank', ['declarant'])).toBeNull();
+    expect(searchFromQuery('?table=attachedDocument&code=1&codeCondition=LIKE&page=0&size=7&address=x&addressCondition=EQUALS')).toEqual({
+      filter: filter({ referenceTable: 'attachedDocument', code: '1' }),
+      pageNumber: 0,
+      size: 10,
+    });
+    expect(searchFromQuery('?table=bank&page=2.5')?.pageNumber).toBe(0);
+    expect(searchFromQuery('?table=bank&page=abc')?.pageNumber).toBe(0);
+    expect(searchFromQuery('?table=bank&page=1e9')?.pageNumber).toBe(99999);
+  });
+});
+
+describe('the export', () => {
+  const t = (language: string) => {
+    const i18n = i18next.createInstance();
+    void i18n.init({
+      lng: language,
+      ns: ['codification'],
+      defaultNS: 'codification',
+      resources: { [language]: { codification: localeOf(language, 'codification') } },
+      interpolation: { escapeValue: false },
+    });
+    return i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
+  };
+  const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ code: `D${index}`, description: `Agent ${index}` }));
+
+  it('says before it is made that it holds only the first 1000 records, in every language', () => {
+    expect(exportLimitNote(t('en'), 2500, 'en')).toBe('The export holds the first 1,000 of 2,500 records.');
+    expect(exportLimitNote(t('en'), 1000, 'en')).toBeNull();
+    for (const language of ['fr', 'es', 'ar', 'bn']) {
+      const note = exportLimitNote(t(language), 2500, language)!;
+      expect(note).toContain(countText(1000, language));
+      expect(note).toContain(countText(2500, language));
+      expect(note).not.toBe(exportLimitNote(t('en'), 2500, 'en'));
+    }
+  });
+  it('writes in its subtitle how many of the records it holds', () => {
+    const limited = exportTableOf(t('en'), 'declarant', { resultList: rows(1000), totalCount: 2500 }, 'en');
+    expect(limited.subtitle).toBe('The first 1,000 of 2,500 records matching the search');
+    expect(limited.rows).toHaveLength(1000);
+    expect(limited.columns.map((column) => column.header)).toEqual(['Code', 'Name/Description', 'Address Line 1', 'Address Line 2']);
+    const whole = exportTableOf(t('en'), 'attachedDocument', { resultList: rows(3), totalCount: 3 }, 'en');
+    expect(whole.subtitle).toBe('3 records');
+    expect(whole.columns).toHaveLength(2);
   });
 });
