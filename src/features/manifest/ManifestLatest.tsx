@@ -4,27 +4,29 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { DataTable } from '../../components/DataTable';
+import { SearchPager } from '../../components/Pager';
 import { ResultStatus } from '../../components/ResultStatus';
 import { formatDate } from '@guichet/shared/i18n/language';
 import { paths } from '../../config/routes';
 import { useLatestManifestsQuery, useVesselsQuery, VESSEL_STATUSES, type Manifest, type Vessel, type VesselStatus } from './api';
-import { selectManifest, vesselStatusChosen } from './slice';
+import { selectManifest, vesselPageShown, vesselStatusChosen } from './slice';
 import { registrationColumns } from './columns';
 
 const LATEST_COUNT = 10;
+const NO_VESSELS: Vessel[] = [];
 
 /** The latest registered manifests, and the vessels of the latest voyages with their status. */
 export function ManifestLatest({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
-  const status = useAppSelector(selectManifest).vesselStatus;
+  const { vesselStatus: status, vesselPage } = useAppSelector(selectManifest);
   const latestAnswer = useLatestManifestsQuery(LATEST_COUNT);
   const vesselsAnswer = useVesselsQuery(status);
   const latest = { data: latestAnswer.data ?? [], loading: latestAnswer.isFetching, error: latestAnswer.isError };
   // The counts per status stay while another status loads.
   const vessels = {
     status,
-    data: vesselsAnswer.currentData?.resultList ?? [],
+    data: vesselsAnswer.currentData?.resultList ?? NO_VESSELS,
     totalCount: vesselsAnswer.currentData?.totalCount ?? 0,
     counts: vesselsAnswer.data?.statusCounts ?? ({} as Partial<Record<VesselStatus, number>>),
     loading: vesselsAnswer.isFetching,
@@ -93,6 +95,15 @@ export function ManifestLatest({ language }: { language: string }) {
     [t, language],
   );
 
+  // The vessels come in one answer (the service's most per call): they are shown a page at a time, as the
+  // tool's other tables are. A page past the end (fewer vessels after a new answer) shows the last one.
+  const pageCount = Math.max(1, Math.ceil(vessels.data.length / vesselPage.size));
+  const shownPage = { ...vesselPage, page: Math.min(vesselPage.page, pageCount) };
+  const pageRows = useMemo(
+    () => vessels.data.slice((shownPage.page - 1) * shownPage.size, shownPage.page * shownPage.size),
+    [vessels.data, shownPage.page, shownPage.size],
+  );
+
   const total = VESSEL_STATUSES.reduce((sum, status) => sum + (vessels.counts[status] ?? 0), 0);
 
   return (
@@ -152,12 +163,15 @@ export function ManifestLatest({ language }: { language: string }) {
         />
         {vessels.error && <p className="notice-inline">{t('vessels.unavailable')}</p>}
         {vessels.data.length > 0 && (
-          <DataTable
-            caption={t('vessels.caption', { count: vessels.totalCount })}
-            columns={vesselColumns}
-            data={vessels.data}
-            rowKey={(row) => row.vesselImo}
-          />
+          <>
+            <DataTable
+              caption={t('vessels.caption', { count: vessels.totalCount })}
+              columns={vesselColumns}
+              data={pageRows}
+              rowKey={(row) => row.vesselImo}
+            />
+            <SearchPager search={shownPage} totalCount={vessels.data.length} onSearch={(next) => dispatch(vesselPageShown(next))} />
+          </>
         )}
       </section>
     </div>

@@ -140,12 +140,15 @@ export function ManifestSearch({ language }: { language: string }) {
   const { t } = useTranslation('manifest');
   const dispatch = useAppDispatch();
   const { query } = useAppSelector(selectManifest);
+  const answer = useManifestsQuery(query ?? skipToken);
   const {
     loading,
     searched,
     result: page,
     ask: run,
-  } = searchOf(query, useManifestsQuery(query ?? skipToken), (next: ManifestQuery) => dispatch(manifestSearchShown(next)));
+  } = searchOf(query, answer, (next: ManifestQuery) => dispatch(manifestSearchShown(next)));
+  // A search that failed found nothing to show: it says so, rather than that nothing matched.
+  const failed = answer.isError && !loading;
   const data = useMemo(() => page?.resultList ?? [], [page]);
   const totalCount = page?.totalCount ?? 0;
   const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
@@ -156,7 +159,13 @@ export function ManifestSearch({ language }: { language: string }) {
     setForm((current) => ({ ...current, [field]: { ...current[field], ...changes } }));
 
   const submit = () => {
-    if (Object.keys(errors).length) return;
+    const invalid = Object.keys(errors) as Array<keyof typeof errors>;
+    if (invalid.length) {
+      // The first field to correct: a date range's end, or the text field itself.
+      const first = invalid[0];
+      document.getElementById(errors[first] === 'endBeforeStart' ? `manifest-${first}-end` : `manifest-${first}`)?.focus();
+      return;
+    }
     const restrictions = restrictionsOf(form);
     if (!restrictions.length) {
       setMessage(t('validation.fillOne'));
@@ -245,8 +254,15 @@ export function ManifestSearch({ language }: { language: string }) {
                   type="date"
                   value={form[field].end}
                   min={form[field].start || undefined}
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? `manifest-${field}-error` : undefined}
                   onChange={(event) => setField(field, { end: event.target.value })}
                 />
+                {errors[field] && (
+                  <p id={`manifest-${field}-error`} className="field-error">
+                    {t('validation.endBeforeStart')}
+                  </p>
+                )}
               </>
             )}
           </Criterion>
@@ -302,7 +318,12 @@ export function ManifestSearch({ language }: { language: string }) {
         <div className="results-head">
           <h2 id="manifest-results">{t('results.title')}</h2>
         </div>
-        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && !loading && data.length === 0} />
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && !loading && !failed && data.length === 0} />
+        {failed && (
+          <p className="notice notice-inline" role="status">
+            {t('results.failed')}
+          </p>
+        )}
         {query && data.length > 0 && (
           <>
             <DataTable

@@ -61,11 +61,21 @@ export function normaliseDate(value: string): string {
  */
 export const MIN_LENGTHS: Partial<Record<TextField, number>> = { customsOfficeCode: 3, voyageNumber: 4 };
 
-export type FieldProblem = 'number' | 'minLength';
+export type FieldProblem = 'number' | 'minLength' | 'endBeforeStart';
 
-/** Field errors of the form: registrationNumber must be a whole number; exact codes need their minimum length. */
+/**
+ * Field errors of the form: registrationNumber must be a whole number; exact codes need their minimum length;
+ * a date range that has an end does not end before its start.
+ */
 export function formErrors(form: ManifestForm): Partial<Record<TextField | DateField, FieldProblem>> {
   const errors: Partial<Record<TextField | DateField, FieldProblem>> = {};
+  for (const field of DATE_FIELDS) {
+    const { operator, start, end } = form[field];
+    const from = normaliseDate(start);
+    const to = normaliseDate(end);
+    // ISO dates (YYYY-MM-DD) compare as text.
+    if (operator === 'BETWEEN' && from && to && to < from) errors[field] = 'endBeforeStart';
+  }
   const number = westernDigits(form.registrationNumber.value.trim());
   if (number && !/^\d{1,12}$/.test(number)) errors.registrationNumber = 'number';
   for (const [field, min] of Object.entries(MIN_LENGTHS) as Array<[TextField, number]>) {
