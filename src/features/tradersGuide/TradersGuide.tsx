@@ -1,4 +1,4 @@
-import React, { useId, useMemo, useState } from 'react';
+import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -22,7 +22,16 @@ import {
   type RequiredDocument,
 } from './api';
 import { documentsTable } from './export';
-import { addConsignment, documentsAsked, removeConsignment, resetGuide, setTypeOfDeclaration, selectTradersGuide } from './slice';
+import {
+  addConsignment,
+  documentsAsked,
+  guideRestored,
+  removeConsignment,
+  resetGuide,
+  setTypeOfDeclaration,
+  selectTradersGuide,
+} from './slice';
+import { loadGuide, saveGuide } from './storage';
 import { Field, FormActions } from '../../components/Form';
 import { TableHead } from '../../components/TableHead';
 
@@ -70,6 +79,41 @@ export function TradersGuide({ language }: { language: string }) {
   const [draftErrors, setDraftErrors] = useState<Partial<Record<ConsignmentField, string>>>({});
   const commodities = useReferenceLookup('commodity', westernDigits(draft.commodityCode), translated, 15, language);
   const nationals = useNationalProceduresQuery(draft.extendedProcedureCode || skipToken).currentData ?? NONE;
+
+  // The consignments of this browser tab come back after a reload; every change to them is kept (none: nothing kept).
+  const restored = useRef(false);
+  useEffect(() => {
+    const stored = loadGuide();
+    if (stored) dispatch(guideRestored(stored));
+  }, [dispatch]);
+  useEffect(() => {
+    // The first state seen is the one before the kept consignments come back: it must not wipe them.
+    if (!restored.current) {
+      restored.current = true;
+      return;
+    }
+    saveGuide({ typeOfDeclaration, consignments });
+  }, [typeOfDeclaration, consignments]);
+
+  // A removed consignment's button is gone: the focus goes to the next consignment's, else the previous one's,
+  // else (none left) to the button that adds one.
+  const consignmentsSection = useRef<HTMLElement>(null);
+  const addForm = useRef<HTMLFormElement>(null);
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = consignmentsSection.current?.querySelectorAll<HTMLButtonElement>('button[data-remove-consignment]') ?? [];
+    const next = buttons.length
+      ? buttons[Math.min(index, buttons.length - 1)]
+      : addForm.current?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    next?.focus();
+  }, [consignments]);
+  const remove = (index: number) => {
+    removedAt.current = index;
+    dispatch(removeConsignment(index));
+  };
 
   const types = useMemo(() => [...new Set(models.map((model) => String(model.code)))], [models]);
   // The procedures of the regime: those whose first digit is one of its general procedure codes.
@@ -168,7 +212,13 @@ export function TradersGuide({ language }: { language: string }) {
         </Field>
       </div>
 
-      <form className="search-form criteria-form" aria-label={t('form.label')} noValidate onSubmit={(event) => void add(event)}>
+      <form
+        ref={addForm}
+        className="search-form criteria-form"
+        aria-label={t('form.label')}
+        noValidate
+        onSubmit={(event) => void add(event)}
+      >
         <Field id={`${id}-commodityCode`} label={t('fields.commodityCode')}>
           <input
             id={`${id}-commodityCode`}
@@ -246,7 +296,7 @@ export function TradersGuide({ language }: { language: string }) {
         <FormActions submit={t('form.add')} submitClass="button button-secondary" />
       </form>
 
-      <section className="results" aria-labelledby={`${id}-consignments`}>
+      <section ref={consignmentsSection} className="results" aria-labelledby={`${id}-consignments`}>
         <h2 id={`${id}-consignments`}>{t('consignments.title', { count: consignments.length })}</h2>
         {consignments.length === 0 ? (
           <p className="hint">{t('consignments.empty')}</p>
@@ -278,7 +328,7 @@ export function TradersGuide({ language }: { language: string }) {
                       </td>
                     ))}
                     <td>
-                      <button type="button" className="link-button" onClick={() => dispatch(removeConsignment(index))}>
+                      <button type="button" className="link-button" data-remove-consignment onClick={() => remove(index)}>
                         {t('consignments.remove', { index: index + 1 })}
                       </button>
                     </td>

@@ -31,6 +31,13 @@ export const tradersGuideSlice = createSlice({
       state.consignments.splice(action.payload, 1);
       state.asked = false;
     },
+    /** The regime and consignments kept for the browser tab, back after a reload (never over consignments already added). */
+    guideRestored(state, action: PayloadAction<{ typeOfDeclaration: string; consignments: Consignment[] }>) {
+      if (state.consignments.length || !action.payload.consignments.length) return;
+      state.typeOfDeclaration = action.payload.typeOfDeclaration;
+      state.consignments = action.payload.consignments;
+      state.asked = false;
+    },
     documentsAsked(state) {
       state.asked = true;
     },
@@ -38,7 +45,8 @@ export const tradersGuideSlice = createSlice({
   },
 });
 
-export const { setTypeOfDeclaration, addConsignment, removeConsignment, documentsAsked, resetGuide } = tradersGuideSlice.actions;
+export const { setTypeOfDeclaration, addConsignment, removeConsignment, guideRestored, documentsAsked, resetGuide } =
+  tradersGuideSlice.actions;
 
 declare module '../../app/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,0 +1,69 @@
+import type { Consignment } from './api';
+
+/** Where the consignments of the guide are kept for the browser tab (sessionStorage: per tab, gone when it closes). */
+export const GUIDE_STORAGE_KEY = 'guichet.tradersGuide';
+
+/** What is kept: the regime and the consignments added to it. */
+export interface StoredGuide {
+  typeOfDeclaration: string;
+  consignments: Consignment[];
+}
+
+const CONSIGNMENT_TEXTS = [
+  'commodityCode',
+  'commodityDescription',
+  'itemCountryOfOriginCode',
+  'extendedProcedureCode',
+  'nationalProcedureCode',
+];
+
+const isConsignment = (value: unknown): value is Consignment => {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return (
+    CONSIGNMENT_TEXTS.every((key) => typeof record[key] === 'string') &&
+    (record.commodityDescriptionLanguage === undefined || typeof record.commodityDescriptionLanguage === 'string')
+  );
+};
+
+/** The storage of the tab, when the browser lets the page use it (not during the site's build, nor where it is blocked). */
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The guide kept for this tab; null when there is none or it cannot be read. */
+export function loadGuide(): StoredGuide | null {
+  try {
+    const text = tabStorage()?.getItem(GUIDE_STORAGE_KEY);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<StoredGuide> | null;
+    if (
+      !value ||
+      typeof value.typeOfDeclaration !== 'string' ||
+      !value.typeOfDeclaration ||
+      !Array.isArray(value.consignments) ||
+      !value.consignments.length ||
+      !value.consignments.every(isConsignment)
+    )
+      return null;
+    return { typeOfDeclaration: value.typeOfDeclaration, consignments: value.consignments };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the consignments of a regime for this tab; without consignments nothing is kept. */
+export function saveGuide(guide: StoredGuide): void {
+  try {
+    const storage = tabStorage();
+    if (!storage) return;
+    if (guide.consignments.length) storage.setItem(GUIDE_STORAGE_KEY, JSON.stringify(guide));
+    else storage.removeItem(GUIDE_STORAGE_KEY);
+  } catch {
+    // Full or blocked storage: the guide works as before, for this visit of the page only.
+  }
+}
