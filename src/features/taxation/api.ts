@@ -70,9 +70,12 @@ export function typedCode(text: string): string | null {
  * ٬ grouping) or Bengali (০-৯) digits, with the page language's decimal and grouping marks (the converter's parser).
  */
 const numberError = (text: string, language: string): InputErrors[keyof TaxationInput] | null => {
-  const parsed = parseAmount(text, language);
+  // A number with a minus sign (hyphen, minus sign or full-width hyphen, a direction mark before it) is a number
+  // below 0: it is named as such, not as something other than a number.
+  const negative = /^[\u200e\u200f\u061c]*[-\u2212\ufe63\uff0d]\s*/.exec(text.trim());
+  const parsed = parseAmount(negative ? text.trim().slice(negative[0].length) : text, language);
   if ('error' in parsed) return parsed.error === 'ambiguous' ? 'ambiguous' : 'number';
-  return parsed.value <= 0 ? 'min' : null;
+  return negative || parsed.value <= 0 ? 'min' : null;
 };
 
 /**

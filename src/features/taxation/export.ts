@@ -5,7 +5,8 @@ import type { SimulationResult, TaxationInput } from './api';
 
 /**
  * A simulation as the export engine takes it: the inputs it was computed from (type, commodity, origin,
- * value, currency and the rate used) above the taxes, so that a file read later says what it is the result of.
+ * value, currency and the rate used) above the taxes, so that a file read later says what it is the result of;
+ * the total and the guarantee amount after the taxes, and the note on administrative charges, as the page shows them.
  */
 export function simulationTable(
   input: TaxationInput,
@@ -35,6 +36,9 @@ export function simulationTable(
       { label: t('export.exchangeRate'), value: ltr(`1 ${currency} = ${rate ?? '-'} ${data.currency}`) },
       { label: t('export.assessableValue'), value: ltr(`${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}`) },
       ...(unit ? [{ label: t('export.supplementaryUnit'), value: unit }] : []),
+      // The page's note under the result ("Note: Calculated taxes does not include administrative charges"),
+      // written as a label and its text like the other lines above the table.
+      { label: t('export.noteLabel'), value: t('export.note') },
     ],
     columns: [
       { header: t('columns.code') },
@@ -46,6 +50,8 @@ export function simulationTable(
     rows: [
       ...(item?.taxes ?? []).map((tax) => [tax.code, t(`taxes.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
       [t('total'), '', null, null, item?.totalItemTaxes ?? null],
+      // Shown under the total on the page.
+      [t('guarantee'), '', null, null, data.guaranteeAmount ?? null],
     ],
   };
 }
