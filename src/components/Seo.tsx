@@ -22,7 +22,6 @@ export function Seo({ language, originalPath, title, description }: SeoProps) {
       {description && <meta name="description" content={description} />}
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="theme-color" content="#0b3d5c" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {routeLanguages().map((lng) => (
         <link key={lng} rel="alternate" hrefLang={lng} href={`${origin}/${lng}${originalPath}`} />
       ))}
