@@ -7,13 +7,46 @@ import { tenant } from '@guichet/shared/config/tenant';
 import { decimalMarkOf, formatDate, formatNumber, parseAmount } from '@guichet/shared/i18n/language';
 import { isDay, todayIso, useConversionQuery, useCurrenciesQuery, type ConversionRequest, type CurrencyOption } from './api';
 import { conversionAsked, selectExchangeRates } from './slice';
-import { Field, FormActions } from '../../components/Form';
+import { Field } from '../../components/Form';
 import { Ltr } from '../../components/Ltr';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
 
-type FieldProblem = 'amount' | 'amountMin' | 'amountAmbiguous' | 'currency' | 'date' | 'dateFuture' | null;
+/** What is wrong with each field ('mandatory': empty), in the rates namespace's words (converter.*). */
+type AmountProblem = 'mandatory' | 'amountNumber' | 'amountMin' | 'amountAmbiguous';
+type CurrencyProblem = 'mandatory';
+type DateProblem = 'mandatory' | 'dateInvalid' | 'dateFuture';
+interface Problems {
+  amount?: AmountProblem;
+  currency?: CurrencyProblem;
+  date?: DateProblem;
+}
+
+/** Bidirectional marks a right-to-left keyboard may put around a sign. */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+/** A minus sign as it may be typed: hyphen-minus, minus, dashes, small or full-width hyphen-minus. */
+const MINUS = /^[-\u2212\u2012\u2013\ufe63\uff0d]/;
+
+/**
+ * The amount typed, read in the page language, or what is wrong with it: empty, not a number, a number
+ * below the minimum (a negative one too: "-1" is a number), or a number that reads two ways.
+ */
+export function readAmount(text: string, language: string): { value: number } | { problem: AmountProblem } {
+  const typed = text.replace(BIDI_MARKS, '').trim();
+  if (typed === '') return { problem: 'mandatory' };
+  if (MINUS.test(typed)) {
+    const rest = typed.replace(MINUS, '').trim();
+    const magnitude = rest === '' ? null : parseAmount(rest, language);
+    // A negative number is below the minimum whichever way its digits read.
+    return magnitude === null || ('error' in magnitude && magnitude.error === 'invalid')
+      ? { problem: 'amountNumber' }
+      : { problem: 'amountMin' };
+  }
+  const parsed = parseAmount(typed, language);
+  if ('error' in parsed) return { problem: parsed.error === 'ambiguous' ? 'amountAmbiguous' : 'amountNumber' };
+  return parsed.value < MIN_AMOUNT ? { problem: 'amountMin' } : parsed;
+}
 
 const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -51,12 +84,13 @@ export function Converter({ language }: { language: string }) {
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('');
   const [dov, setDov] = useState(todayIso());
-  const [problem, setProblem] = useState<FieldProblem>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const id = useId();
   const listId = `${id}-currencies`;
 
   const currencies = useCurrenciesQuery(isDay(dov) ? dov : skipToken);
   const conversion = useConversionQuery(asked ?? skipToken);
+  const loading = conversion.isFetching;
   // The same conversion again (after a failure, say) asks the service again.
   const ask = (request: ConversionRequest) => {
     setRefused(null);
@@ -64,49 +98,66 @@ export function Converter({ language }: { language: string }) {
     else dispatch(conversionAsked(request));
   };
 
-  const refuse = (found: FieldProblem) => {
-    // The result of an earlier conversion does not stay beside the message.
-    dispatch(conversionAsked(null));
-    setRefused(null);
-    setProblem(found);
-  };
   const submit = () => {
-    const parsed = parseAmount(amount, language);
-    if (!currency.trim()) return refuse('currency');
-    if (amount.trim() === '' || ('error' in parsed && parsed.error === 'invalid')) return refuse('amount');
-    if ('error' in parsed) return refuse('amountAmbiguous');
-    const value = parsed.value;
-    if (value < MIN_AMOUNT) return refuse('amountMin');
-    if (!isDay(dov)) return refuse('date');
-    if (dov > todayIso()) return refuse('dateFuture');
-    setProblem(null);
+    // One conversion at a time: the button stays focusable while it runs (a disabled one drops the focus).
+    if (loading) return;
+    const read = readAmount(amount, language);
+    const found: Problems = {
+      ...('problem' in read ? { amount: read.problem } : {}),
+      ...(currency.trim() ? {} : { currency: 'mandatory' as const }),
+      ...(dov.trim() === ''
+        ? { date: 'mandatory' as const }
+        : !isDay(dov)
+          ? { date: 'dateInvalid' as const }
+          : dov > todayIso()
+            ? { date: 'dateFuture' as const }
+            : {}),
+    };
+    setProblems(found);
+    if ('problem' in read || Object.keys(found).length > 0) {
+      // The result of an earlier conversion does not stay beside the messages.
+      dispatch(conversionAsked(null));
+      setRefused(null);
+      return;
+    }
     const match = matchCurrency(currency, currencies.currentData ?? [], language);
     if (!match) {
       // Known to the portal but without a rate on this date, or not a currency at all.
       const code = currency.trim().toUpperCase();
       if (/^[A-Z]{3}$/.test(code)) {
-        ask({ dov, amount: value, code, label: code });
+        ask({ dov, amount: read.value, code, label: code });
         return;
       }
       dispatch(conversionAsked(null));
       setRefused('converter.notFound');
       return;
     }
-    ask({ dov, amount: value, code: match.value, label: match.label });
+    ask({ dov, amount: read.value, code: match.value, label: match.label });
   };
 
-  const problemId = `${id}-problem`;
   const decimalMark = decimalMarkOf(language);
-  const problemText = (found: Exclude<FieldProblem, null>) =>
-    ({
-      amountMin: () => t('converter.amountMin', { min: MIN_AMOUNT }),
-      amount: () => t('converter.amountNumber'),
-      amountAmbiguous: () => t('converter.amountAmbiguous', { example: `25000${decimalMark}50`, mark: decimalMark }),
-      currency: () => t('converter.mandatory'),
-      date: () => t('converter.dateInvalid'),
-      dateFuture: () => t('converter.dateFuture'),
-    })[found]();
-  const loading = conversion.isFetching;
+  const problemText = (found: AmountProblem | CurrencyProblem | DateProblem) =>
+    found === 'amountMin'
+      ? t('converter.amountMin', { min: MIN_AMOUNT })
+      : found === 'amountAmbiguous'
+        ? t('converter.amountAmbiguous', { example: `25000${decimalMark}50`, mark: decimalMark })
+        : t(`converter.${found}`);
+  /** A field's state for assistive technologies: invalid, and described by its message, when it has one. */
+  const problemOf = (field: keyof Problems) => {
+    const found = problems[field];
+    const messageId = `${id}-${field}-error`;
+    return {
+      attributes: { 'aria-invalid': found ? true : undefined, 'aria-describedby': found ? messageId : undefined },
+      message: found ? (
+        <p id={messageId} className="field-error" role="alert">
+          {problemText(found)}
+        </p>
+      ) : null,
+    };
+  };
+  const amountProblem = problemOf('amount');
+  const currencyProblem = problemOf('currency');
+  const dateProblem = problemOf('date');
   const failure = refused ?? (asked && conversion.error ? ((conversion.error as CallError).reason ?? 'converter.failed') : null);
   const result = asked && !loading ? conversion.currentData : undefined;
   return (
@@ -127,10 +178,10 @@ export function Converter({ language }: { language: string }) {
             inputMode="decimal"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={problem === 'amount' || problem === 'amountMin' || undefined}
-            aria-describedby={problem ? problemId : undefined}
+            {...amountProblem.attributes}
             autoComplete="off"
           />
+          {amountProblem.message}
         </Field>
         <Field id={`${id}-currency`} label={t('converter.currency')}>
           <input
@@ -138,8 +189,7 @@ export function Converter({ language }: { language: string }) {
             list={listId}
             value={currency}
             onChange={(event) => setCurrency(event.target.value)}
-            aria-invalid={problem === 'currency' || undefined}
-            aria-describedby={problem ? problemId : undefined}
+            {...currencyProblem.attributes}
             autoComplete="off"
           />
           <datalist id={listId}>
@@ -149,6 +199,7 @@ export function Converter({ language }: { language: string }) {
               </option>
             ))}
           </datalist>
+          {currencyProblem.message}
         </Field>
         <Field id={`${id}-date`} label={t('converter.date')}>
           <input
@@ -157,16 +208,16 @@ export function Converter({ language }: { language: string }) {
             value={dov}
             max={todayIso()}
             onChange={(event) => setDov(event.target.value)}
-            aria-invalid={problem === 'date' || problem === 'dateFuture' || undefined}
-            aria-describedby={problem ? problemId : undefined}
+            {...dateProblem.attributes}
           />
+          {dateProblem.message}
         </Field>
-        <FormActions submit={t('converter.convert')} disabled={loading} />
-        {problem && (
-          <p id={problemId} className="field-error" role="alert">
-            {problemText(problem)}
-          </p>
-        )}
+        <div className="form-actions">
+          {/* Not disabled while converting: a keyboard visitor's focus stays on the button. */}
+          <button type="submit" className="button" aria-disabled={loading || undefined}>
+            {t('converter.convert')}
+          </button>
+        </div>
       </form>
       <div className="converter-result" aria-live="polite">
         {loading && <p className="loading">{t('converter.converting')}</p>}

@@ -20,10 +20,9 @@ import {
   addDifference,
   currencyNameIn,
   daysBetween,
-  fetchRates,
   formatDifference,
   isDay,
-  ratesParams,
+  searchRates,
   shiftDays,
   useRatesQuery,
   type ExchangeRate,
@@ -32,20 +31,49 @@ import {
 import { defaultSearch, ratesShown, selectExchangeRates } from './slice';
 import { Converter } from './Converter';
 
-/** The search in the address bar (date, text, difference), so that a link reproduces it. */
-function searchFromUrl(query: string): { search: RatesSearch; showDifference: boolean } {
+const SORTS: ReadonlyArray<RatesSearch['sort']> = ['code', 'description', 'exchangeRate'];
+const ORDERS: ReadonlyArray<RatesSearch['order']> = ['asc', 'desc'];
+/** The page sizes the pager offers. */
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** A page number as the address gives it: a whole number from 1 (else null). */
+const pageNumber = (text: string | null) => (text !== null && /^[1-9]\d{0,5}$/.test(text) ? Number(text) : null);
+
+/**
+ * The search in the address bar (date, text, difference, sort, order, page and page size), so that a
+ * link, a reload or the same page in another language reproduces it; what cannot be read is the default.
+ */
+export function searchFromUrl(query: string): { search: RatesSearch; showDifference: boolean } {
   const params = new URLSearchParams(query);
+  const defaults = defaultSearch();
   const dov = params.get('dov') ?? '';
+  const sort = SORTS.find((value) => value === params.get('sort'));
+  const order = ORDERS.find((value) => value === params.get('order'));
+  const size = pageNumber(params.get('size'));
   return {
-    search: { ...defaultSearch(), key: params.get('key') ?? '', ...(isDay(dov) ? { dov } : {}) },
+    search: {
+      ...defaults,
+      key: params.get('key') ?? '',
+      ...(isDay(dov) ? { dov } : {}),
+      ...(sort ? { sort } : {}),
+      ...(order ? { order } : {}),
+      page: pageNumber(params.get('page')) ?? defaults.page,
+      ...(size !== null && PAGE_SIZES.includes(size) ? { size } : {}),
+    },
     showDifference: params.get('difference') === '1',
   };
 }
 
-function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
+/** The address bar's query for a search: the date always, the rest where it is not the default. */
+export function urlFromSearch(search: RatesSearch, showDifference: boolean): string {
+  const defaults = defaultSearch();
   const params = new URLSearchParams({ dov: search.dov });
   if (search.key.trim()) params.set('key', search.key.trim());
   if (showDifference) params.set('difference', '1');
+  if (search.sort !== defaults.sort) params.set('sort', search.sort);
+  if (search.order) params.set('order', search.order);
+  if (search.page !== defaults.page) params.set('page', String(search.page));
+  if (search.size !== defaults.size) params.set('size', String(search.size));
   return `?${params.toString()}`;
 }
 
@@ -79,9 +107,10 @@ export function CustomsRates({ language }: { language: string }) {
   const {
     loading,
     searched,
+    failed,
     result: page,
     ask,
-  } = searchOf(asked, useRatesQuery(asked ?? skipToken), (next: { search: RatesSearch; showDifference: boolean }) =>
+  } = searchOf(asked, useRatesQuery(asked ? { ...asked, language } : skipToken), (next: { search: RatesSearch; showDifference: boolean }) =>
     dispatch(ratesShown(next)),
   );
   const data = useMemo(() => page?.resultList ?? [], [page]);
@@ -110,6 +139,15 @@ export function CustomsRates({ language }: { language: string }) {
     window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(initial.search, initial.showDifference)}`);
     dispatch(ratesShown(initial));
   }, [dispatch, setKey]);
+
+  // A page past the last one (an old link, fewer rates that day): the last page is shown instead.
+  const lastPage = Math.ceil(totalCount / search.size);
+  useEffect(() => {
+    if (!loading && page && page.resultList.length === 0 && lastPage >= 1 && search.page > lastPage)
+      run({ ...search, page: lastPage }, showDifference);
+    // run is a new function every render; the effect depends on what it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading, page, lastPage, search, showDifference]);
 
   const onSort = (field: string) => {
     const order = search.sort === field && search.order === 'asc' ? 'desc' : 'asc';
@@ -160,7 +198,7 @@ export function CustomsRates({ language }: { language: string }) {
 
   /** Every rate of the search (not only this page), with the difference when it is shown. */
   const loadExport = async (): Promise<ExportTable> => {
-    const all = await fetchRates(ratesParams({ ...search, page: 1, size: 10000 }));
+    const all = await searchRates({ ...search, page: 1, size: 10000 }, language);
     let rows = all.resultList;
     if (showDifference) rows = await addDifference(rows).catch(() => rows);
     return {
@@ -257,7 +295,7 @@ export function CustomsRates({ language }: { language: string }) {
             {t('results.previousDayMissing')}
           </p>
         )}
-        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} failed={failed} />
         {data.length > 0 && (
           <>
             <DataTable

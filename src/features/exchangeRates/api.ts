@@ -5,6 +5,10 @@ import { currencyName, formatNumber } from '@guichet/shared/i18n/language';
 import { withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 import { notify } from '../../app/notificationsSlice';
 import { answer, api, ToolError } from '../../app/api';
+import { codesNamedOnPage } from '@guichet/shared/i18n/currency-search';
+
+/** The union of code lists, each once, in the order of the first list then the others. */
+const union = (...lists: string[][]): string[] => [...new Set(lists.flat())];
 
 export type { ExchangeRate };
 
@@ -64,6 +68,37 @@ export function ratesParams(search: RatesSearch): Record<string, string | number
 export async function fetchRates(params: Record<string, string | number>): Promise<RatesPage> {
   const { data } = await http.get<RatesPage>(`${serviceUrls.rates}search`, { params });
   return data;
+}
+
+/** Most rows the rate service answers in one call. */
+const MAX_ROWS = 10000;
+/** Longest list of codes the rate service takes (its currencies parameter). */
+const MAX_CURRENCIES_LENGTH = 2000;
+
+/**
+ * A search of the rates as the visitor reads the table: the service matches the text in the code, the
+ * English name and the tenant's translation; the table also shows each currency's name in the page
+ * language ("دولار أمريكي", "libra esterlina"), so a text found in those names finds their currencies too.
+ * Then the service sorts and pages the currencies found both ways, and counts them all.
+ */
+export async function searchRates(search: RatesSearch, language = 'en'): Promise<RatesPage> {
+  const text = search.key.trim();
+  const named = text ? codesNamedOnPage(text, language) : [];
+  if (named.length === 0) return fetchRates(ratesParams(search));
+  const own = await fetchRates({ validityDate: search.dov, searchText: text, max: MAX_ROWS });
+  let codes = union(
+    own.resultList.map((row) => row.code),
+    named,
+  ).filter((code) => /^[A-Za-z]{3}$/.test(code));
+  if (codes.join(',').length > MAX_CURRENCIES_LENGTH) {
+    // A text found in very many names: only the currencies with a rate that day are asked for.
+    const { resultList } = await fetchRates({ validityDate: search.dov, max: MAX_ROWS });
+    const rated = new Set(resultList.map((row) => row.code));
+    codes = codes.filter((code) => rated.has(code));
+  }
+  if (codes.length === 0) return { resultList: [], totalCount: 0 };
+  const { searchText: _text, ...params } = ratesParams(search);
+  return fetchRates({ ...params, currencies: codes.join(',') });
 }
 
 /** The date the rates shown were published (a date without publication shows the latest earlier rates). */
@@ -156,11 +191,12 @@ export const ratesApi = api.injectEndpoints({
   endpoints: (build) => ({
     rates: build.query<
       RatesPage & { previousDayMissing: boolean; publishedDate: string | null },
-      { search: RatesSearch; showDifference: boolean }
+      /** language: the page's, whose currency names the search text is also found in. */
+      { search: RatesSearch; showDifference: boolean; language?: string }
     >({
-      queryFn: ({ search, showDifference }, { dispatch }) =>
+      queryFn: ({ search, showDifference, language }, { dispatch }) =>
         answer(
-          fetchRates(ratesParams(search)).then(async (page) => {
+          searchRates(search, language).then(async (page) => {
             const publishedDate = publishedDateOf(page.resultList);
             if (!showDifference) return { ...page, previousDayMissing: false, publishedDate };
             // The second call: the rates of the day before that publication. Its failure only costs the difference.
@@ -183,7 +219,7 @@ export const ratesApi = api.injectEndpoints({
     currencies: build.query<CurrencyOption[], string>({
       queryFn: (dov) =>
         answer(
-          fetchRates({ validityDate: dov, max: 10000 }).then(({ resultList }) =>
+          fetchRates({ validityDate: dov, max: MAX_ROWS }).then(({ resultList }) =>
             resultList.map((row) => ({ label: `${row.code} — ${row.description ?? row.code}`, value: row.code, rate: row.exchangeRate })),
           ),
           'notifications.currenciesFailed',

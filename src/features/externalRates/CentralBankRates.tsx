@@ -23,9 +23,10 @@ export function CentralBankRates({ language }: { language: string }) {
   const {
     loading,
     searched,
+    failed,
     result: page,
     ask: run,
-  } = searchOf(search, useCentralBankRatesQuery(search ?? skipToken), (next: ExternalRatesSearch) =>
+  } = searchOf(search, useCentralBankRatesQuery(search ? { ...search, language } : skipToken), (next: ExternalRatesSearch) =>
     dispatch(centralBankSearchShown(next)),
   );
   const data = useMemo(() => page?.exchangeRates ?? [], [page]);
@@ -44,12 +45,12 @@ export function CentralBankRates({ language }: { language: string }) {
   const print = async (format: PrintFormat) => {
     if (!search) return;
     if (format !== 'csv') {
-      window.open(printUrl(search, format, language), '_blank', 'noopener');
+      window.open(printUrl(search, format, language, page?.currencies), '_blank', 'noopener');
       return;
     }
     setPrinting(true);
     try {
-      download(new Blob([await fetchCsv(search, language)], { type: 'text/csv;charset=utf-8' }), 'rates.csv');
+      download(new Blob([await fetchCsv(search, language, page?.currencies)], { type: 'text/csv;charset=utf-8' }), 'rates.csv');
     } catch {
       dispatch(notify('error', 'notifications.centralBankFailed'));
     } finally {
@@ -129,7 +130,7 @@ export function CentralBankRates({ language }: { language: string }) {
           )}
         </div>
         {source && <p className="hint">{t('centralBank.source', { source, base })}</p>}
-        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} />
+        <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} failed={failed} />
         {search && data.length > 0 && (
           <>
             <DataTable
