@@ -20,22 +20,16 @@ export function ResultStatus({ loading, loadingText, empty, failed = false }: Re
         {loadingText}
       </p>
     );
-  if (failed)
-    return (
-      <div className="empty-state failed-state" role="status">
-        <p>
-          <strong>{t('results.failed')}</strong>
-        </p>
-        <p>{t('results.failedRetry')}</p>
-      </div>
-    );
-  if (!empty) return null;
+  const [className, title, text] = failed
+    ? ['empty-state failed-state', t('results.failed'), t('results.failedRetry')]
+    : ['empty-state', t('results.none'), t('results.tryAgain')];
+  if (!failed && !empty) return null;
   return (
-    <div className="empty-state" role="status">
+    <div className={className} role="status">
       <p>
-        <strong>{t('results.none')}</strong>
+        <strong>{title}</strong>
       </p>
-      <p>{t('results.tryAgain')}</p>
+      <p>{text}</p>
     </div>
   );
 }

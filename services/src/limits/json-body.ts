@@ -8,33 +8,19 @@ import type { FastifyInstance } from 'fastify';
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** A JSON body nested too deeply: 400, naming the body. */
-export class JsonDepthError extends Error {
+/**
+ * A JSON body refused: 400, naming the body. Nested too deeply (FST_ERR_CTP_JSON_TOO_DEEP), not UTF-8 text
+ * (read as text, its length no longer matched its Content-Length), or with a __proto__ property, which
+ * could reach an object's prototype.
+ */
+export class JsonBodyError extends Error {
   readonly statusCode = 400;
-  readonly code = 'FST_ERR_CTP_JSON_TOO_DEEP';
   readonly field = 'body';
-  constructor(readonly limit: number) {
-    super(`body: JSON nested deeper than ${limit} levels of arrays and objects`);
-  }
-}
-
-/** A JSON body that is not UTF-8 text: 400, naming the body (read as text, its length no longer matched its Content-Length). */
-export class JsonEncodingError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'FST_ERR_CTP_INVALID_UTF8';
-  readonly field = 'body';
-  constructor() {
-    super('body: not valid UTF-8 text');
-  }
-}
-
-/** A JSON body with a __proto__ property (refused, as it could reach an object's prototype): 400, naming the body. */
-export class JsonPrototypeError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'FST_ERR_CTP_JSON_PROTOTYPE';
-  readonly field = 'body';
-  constructor() {
-    super('body: a "__proto__" property is not accepted');
+  constructor(
+    readonly code: 'FST_ERR_CTP_JSON_TOO_DEEP' | 'FST_ERR_CTP_INVALID_UTF8' | 'FST_ERR_CTP_JSON_PROTOTYPE',
+    message: string,
+  ) {
+    super(`body: ${message}`);
   }
 }
 
@@ -79,11 +65,16 @@ export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH): vo
     try {
       text = UTF8.decode(body as Buffer);
     } catch {
-      return done(new JsonEncodingError(), undefined);
+      return done(new JsonBodyError('FST_ERR_CTP_INVALID_UTF8', 'not valid UTF-8 text'), undefined);
     }
-    if (nestedDeeperThan(text, limit)) return done(new JsonDepthError(limit), undefined);
+    if (nestedDeeperThan(text, limit))
+      return done(
+        new JsonBodyError('FST_ERR_CTP_JSON_TOO_DEEP', `JSON nested deeper than ${limit} levels of arrays and objects`),
+        undefined,
+      );
     parse(request, text, (error, value) => {
-      if (error && /"__proto__"\s*:/.test(text)) return done(new JsonPrototypeError(), undefined);
+      if (error && /"__proto__"\s*:/.test(text))
+        return done(new JsonBodyError('FST_ERR_CTP_JSON_PROTOTYPE', 'a "__proto__" property is not accepted'), undefined);
       done(error, value);
     });
   });
