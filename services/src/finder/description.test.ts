@@ -352,6 +352,10 @@ describe('goods descriptions', () => {
     const bottle = index.features('water bottle');
     expect(bottle.head4[index.headingOf[at('220110')]]).toBe(0);
     expect(bottle.rules[at('701090')] - bottle.rules[at('220110')]).toBe(HEAD_NOUN_WEIGHT);
+    // Nor do their words meet: "bottled" (put in bottles) is not read as "bottle", so the waters' texts do not
+    // match the goods word of "water bottle"; "bottles" still is.
+    expect(terms('bottled water')).not.toContain(terms('water bottle')[1]);
+    expect(terms('bottles')).toEqual(terms('bottle'));
     const steel = index.features('stainless steel water bottle');
     expect(steel.rules[at('701090')]).toBeLessThan(steel.rules[at('220110')]);
   });

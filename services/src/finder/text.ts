@@ -95,6 +95,8 @@ const KEEP_ENDING = new Set([
   'steed',
   'hundred',
   'sled',
+  // put in bottles: "bottled water" is water, not bottles
+  'bottled',
 ]);
 
 /**
