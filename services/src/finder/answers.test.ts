@@ -83,7 +83,21 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     const headings = (shoes.body.alternatives as Label[]).map((heading) => heading.code);
     expect(headings).toContain('6404');
     expect(headings).toContain('6403');
-    // Broader still ("steel": hundreds of codes), the first code is below the threshold: the page asks for a description.
+    // So is a broader name still, below the threshold, as long as headings can hold its codes (BROADEST_ANSWERED):
+    // "dried fruit", and shoes in Arabic, which the Arabic texts give under more codes than the English.
+    for (const [query, heading] of [
+      ['dried fruit', '0813'],
+      ['أحذية', '6403'],
+    ]) {
+      const broad = await search(query);
+      expect(broad.body, query).toMatchObject({ confident: true, uncertain: true });
+      expect(broad.body.predictions[0].probability, query).toBeLessThan(broad.body.threshold);
+      expect(
+        (broad.body.alternatives as Label[]).map((item) => item.code),
+        query,
+      ).toContain(heading);
+    }
+    // Broader than that ("steel": hundreds of codes), the page asks for a description.
     const steel = await search('steel');
     expect(steel.body).toMatchObject({ confident: false, predictions: [] });
     // A name the references give exactly keeps its confidence.

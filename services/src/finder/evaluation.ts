@@ -1,7 +1,7 @@
 /** Evaluation of the finder: top-k and calibration metrics, the keyword (BM25) baseline, and the report per set (own, external). */
 import { terms } from './text.js';
 import { confidenceOf } from './confidence.js';
-import { scoreQuery, confidenceInput, topIndices, type ModelParams } from './model.js';
+import { answers, scoreQuery, confidenceInput, topIndices, type ModelParams } from './model.js';
 import { FinderIndex } from './finder-index.js';
 import type { DevItem, Nomenclature } from './data.js';
 import type { ExternalItem } from './external.js';
@@ -19,7 +19,7 @@ export interface Metrics {
    * below which a measured ECE says nothing. Null without probabilities.
    */
   eceNoise: number | null;
-  /** Share of items answered with confidence (top-1 probability at or above the threshold), and top-1 accuracy among them. */
+  /** Share of items answered (model.answers), and top-1 accuracy among them. */
   confident?: number;
   confidentAccuracy?: number;
 }
@@ -28,6 +28,8 @@ export interface Ranking {
   codes: string[];
   /** Top-1 probability, when the ranker has probabilities. */
   confidence?: number;
+  /** Whether the service gives these predictions (model.answers); default: the top-1 probability reaches the threshold. */
+  answered?: boolean;
 }
 
 export const K_VALUES = [1, 3, 5] as const;
@@ -54,7 +56,7 @@ export function metricsOf(rankings: Ranking[], gold: string[], threshold?: numbe
       const correct = ranking.codes[0] === gold[index] ? 1 : 0;
       confidences.push(ranking.confidence);
       rights.push(correct);
-      if (threshold !== undefined && ranking.confidence >= threshold) {
+      if (threshold !== undefined && (ranking.answered ?? ranking.confidence >= threshold)) {
         confident++;
         confidentCorrect += correct;
       }
@@ -109,12 +111,12 @@ export function calibrationNoise(confidences: number[], draws = 1000): number {
 export function rankWithModel(index: FinderIndex, params: ModelParams, text: string, fold = -1): Ranking {
   const { features, values } = scoreQuery(index, params, text, fold);
   const order = topIndices(values, 10);
+  const known = features.weight > 0 || index.knows(text);
+  const confidence = known ? confidenceOf(params.confidence, confidenceInput(features, values, order[0], order[1])) : 0;
   return {
     codes: order.map((position) => index.codes[position]),
-    confidence:
-      features.weight === 0 && !index.knows(text)
-        ? 0
-        : confidenceOf(params.confidence, confidenceInput(features, values, order[0], order[1])),
+    confidence,
+    answered: answers(params.threshold, known, confidence, features.known, features.broader),
   };
 }
 
@@ -231,8 +233,7 @@ export function evaluate(
     entry.top5 /= entry.count;
   }
   const nonsense = nonsenseQueries();
-  const nonsenseConfident =
-    nonsense.filter((text) => (rankWithModel(index, params, text).confidence ?? 0) >= params.threshold).length / nonsense.length;
+  const nonsenseConfident = nonsense.filter((text) => rankWithModel(index, params, text).answered).length / nonsense.length;
   return {
     model: {
       dev: result(halves.dev, (item) => modelRankings.get(item)!, params.threshold),

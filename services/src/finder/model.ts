@@ -126,6 +126,29 @@ export interface PredictionResult {
   known: boolean;
   /** How many distinct known words the query has. */
   words: number;
+  /** How many codes, headings or chapters name the query's goods with more words (QueryFeatures.broader). */
+  broader: number;
+}
+
+/** A query with at least this many known words always gets its predictions (uncertain if they are unlikely). */
+export const DESCRIPTIVE_WORDS = 8;
+
+/**
+ * The broadest name of goods that gets its predictions below the threshold: a name that the texts of at most
+ * this many codes, headings or chapters give with more words ("dried fruit", "bags", "أحذية", shoes) is
+ * answered as uncertain, with the headings to choose from (HS 2022 has 4.6 subheadings a heading: about ten
+ * headings' worth); a broader one ("steel", "fish", "tools": hundreds) is asked for a description.
+ */
+export const BROADEST_ANSWERED = 50;
+
+/**
+ * Whether an answer gives its predictions: a known query whose first probability reaches the threshold, a
+ * description of many known words (not nonsense, even when its first code is unlikely), or a name of goods
+ * not broader than BROADEST_ANSWERED (its first probability is low because it names several codes, not
+ * because it is nonsense).
+ */
+export function answers(threshold: number, known: boolean, top: number, words: number, broader: number): boolean {
+  return known && (top >= threshold || words >= DESCRIPTIVE_WORDS || (broader > 1 && broader <= BROADEST_ANSWERED));
 }
 
 const hashText = (text: string): number => {
@@ -195,7 +218,7 @@ export function confidenceInput(features: QueryFeatures, values: Float64Array, f
 
 export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
   const { features, values, none } = scoreQuery(index, params, text);
-  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0 };
+  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0, broader: 0 };
   const top = topOf(index, values, Math.max(limit, 2));
   const first = index.codeIndex.get(top[0].code)!;
   const second = index.codeIndex.get(top[1].code)!;
@@ -210,6 +233,7 @@ export function predict(index: FinderIndex, params: ModelParams, text: string, l
     none: Math.min(1, none * scale),
     known: true,
     words: features.known,
+    broader: features.broader,
   };
 }
 

@@ -12,13 +12,12 @@ import { FieldError } from '../http/request.js';
 import { ENTITIES, TAX_COLUMN_COUNT } from '../reference/registry.js';
 import type { Nomenclature } from './data.js';
 import type { Finder } from './store.js';
+import { answers } from './model.js';
 
 /** Longest query accepted, in characters. */
 export const MAX_QUERY_LENGTH = 2000;
 /** Below this probability the first answer is more likely wrong than right: the answer says so and offers headings. */
 export const UNCERTAIN_BELOW = 0.5;
-/** A query with at least this many known words always gets its predictions (uncertain if they are unlikely). */
-export const DESCRIPTIVE_WORDS = 8;
 /** How many predictions are grouped by heading for the alternatives. */
 const ALTERNATIVE_POOL = 20;
 export const PAGE_LANGUAGES = LANGUAGES;
@@ -130,8 +129,7 @@ export class FinderService {
     const { params } = this.finder;
     const result = this.finder.predict(query, Math.max(limit, ALTERNATIVE_POOL));
     const top = result.predictions[0]?.probability ?? 0;
-    // A description with many known words is not nonsense: a low first probability makes it uncertain, not refused.
-    const confident = result.known && (top >= params.threshold || result.words >= DESCRIPTIVE_WORDS);
+    const confident = answers(params.threshold, result.known, top, result.words, result.broader);
     const uncertain = confident && top < UNCERTAIN_BELOW;
     const round = (value: number) => Math.round(value * 10000) / 10000;
     const predictions = confident
