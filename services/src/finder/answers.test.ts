@@ -83,10 +83,12 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     const headings = (shoes.body.alternatives as Label[]).map((heading) => heading.code);
     expect(headings).toContain('6404');
     expect(headings).toContain('6403');
-    // So is a broader name still, below the threshold, as long as headings can hold its codes (BROADEST_ANSWERED):
-    // "dried fruit", and shoes in Arabic, which the Arabic texts give under more codes than the English.
+    // So is a broader name still, below the threshold, when its codes are of a few headings (BROADEST_ANSWERED):
+    // "dried fruit", "frozen fish" (73 codes of 4 headings), and shoes in Arabic, which the Arabic texts give
+    // under more codes than the English.
     for (const [query, heading] of [
       ['dried fruit', '0813'],
+      ['frozen fish', '0303'],
       ['أحذية', '6403'],
     ]) {
       const broad = await search(query);
@@ -97,7 +99,7 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
         query,
       ).toContain(heading);
     }
-    // Broader than that ("steel": hundreds of codes), the page asks for a description.
+    // Broader than that ("steel": 292 codes of 69 headings), the page asks for a description.
     const steel = await search('steel');
     expect(steel.body).toMatchObject({ confident: false, predictions: [] });
     // A name the references give exactly keeps its confidence.

@@ -116,7 +116,7 @@ export function rankWithModel(index: FinderIndex, params: ModelParams, text: str
   return {
     codes: order.map((position) => index.codes[position]),
     confidence,
-    answered: answers(params.threshold, known, confidence, features.known, features.broader),
+    answered: answers(params.threshold, known, confidence, features.known, features),
   };
 }
 

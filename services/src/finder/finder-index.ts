@@ -150,6 +150,7 @@ export class FinderIndex extends Hierarchy {
       weight: 0,
       known: 0,
       broader: 0,
+      broaderHeadings: 0,
       desc: new Float64Array(N6),
       head: new Float64Array(N4),
       chap: new Float64Array(N2),
@@ -309,6 +310,8 @@ export class FinderIndex extends Hierarchy {
       }
       for (const heading of broader.headings) broader.chapters.delete(this.chapterOfHeading[heading]);
       result.broader = broader.codes.size + broader.headings.size + broader.chapters.size;
+      for (const code of broader.codes) broader.headings.add(this.headingOf[code]);
+      result.broaderHeadings = broader.headings.size + broader.chapters.size;
     }
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined)
@@ -447,5 +450,5 @@ function clearFeatures(features: QueryFeatures, fold: number): QueryFeatures {
     features.head4,
   ])
     values.fill(0);
-  return Object.assign(features, { weight: 0, known: 0, broader: 0, text: null, fold });
+  return Object.assign(features, { weight: 0, known: 0, broader: 0, broaderHeadings: 0, text: null, fold });
 }

@@ -93,6 +93,8 @@ export interface QueryFeatures {
    * "running shoes", "leather shoes" and "canvas shoes", which the references put under four codes.
    */
   broader: number;
+  /** How many headings those codes and headings are of, a chapter counting as one (0: not broader). */
+  broaderHeadings: number;
   desc: Float64Array;
   head: Float64Array;
   chap: Float64Array;
@@ -126,20 +128,22 @@ export interface PredictionResult {
   known: boolean;
   /** How many distinct known words the query has. */
   words: number;
-  /** How many codes, headings or chapters name the query's goods with more words (QueryFeatures.broader). */
+  /** How many codes, headings or chapters name the query's goods with more words, and of how many headings (QueryFeatures). */
   broader: number;
+  broaderHeadings: number;
 }
 
 /** A query with at least this many known words always gets its predictions (uncertain if they are unlikely). */
 export const DESCRIPTIVE_WORDS = 8;
 
 /**
- * The broadest name of goods that gets its predictions below the threshold: a name that the texts of at most
- * this many codes, headings or chapters give with more words ("dried fruit", "bags", "أحذية", shoes) is
- * answered as uncertain, with the headings to choose from (HS 2022 has 4.6 subheadings a heading: about ten
- * headings' worth); a broader one ("steel", "fish", "tools": hundreds) is asked for a description.
+ * The broadest name of goods that gets its predictions below the threshold, in headings: a name that the texts
+ * of codes, headings or chapters of at most this many headings give with more words (QueryFeatures.broaderHeadings:
+ * "frozen fish" 4, "dried fruit" 9, "أحذية", shoes, 13, "bags" 15, "car" 18) is answered as uncertain, with
+ * the headings to choose from; a broader one, a material or a class of goods ("fish" 26, "fruit" 36, "steel" 69),
+ * is asked for a description.
  */
-export const BROADEST_ANSWERED = 50;
+export const BROADEST_ANSWERED = 20;
 
 /**
  * Whether an answer gives its predictions: a known query whose first probability reaches the threshold, a
@@ -147,8 +151,14 @@ export const BROADEST_ANSWERED = 50;
  * not broader than BROADEST_ANSWERED (its first probability is low because it names several codes, not
  * because it is nonsense).
  */
-export function answers(threshold: number, known: boolean, top: number, words: number, broader: number): boolean {
-  return known && (top >= threshold || words >= DESCRIPTIVE_WORDS || (broader > 1 && broader <= BROADEST_ANSWERED));
+export function answers(
+  threshold: number,
+  known: boolean,
+  top: number,
+  words: number,
+  { broader, broaderHeadings }: { broader: number; broaderHeadings: number },
+): boolean {
+  return known && (top >= threshold || words >= DESCRIPTIVE_WORDS || (broader > 1 && broaderHeadings <= BROADEST_ANSWERED));
 }
 
 const hashText = (text: string): number => {
@@ -218,7 +228,8 @@ export function confidenceInput(features: QueryFeatures, values: Float64Array, f
 
 export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
   const { features, values, none } = scoreQuery(index, params, text);
-  if (features.weight === 0 && !index.knows(text)) return { predictions: [], none: 1, known: false, words: 0, broader: 0 };
+  if (features.weight === 0 && !index.knows(text))
+    return { predictions: [], none: 1, known: false, words: 0, broader: 0, broaderHeadings: 0 };
   const top = topOf(index, values, Math.max(limit, 2));
   const first = index.codeIndex.get(top[0].code)!;
   const second = index.codeIndex.get(top[1].code)!;
@@ -234,6 +245,7 @@ export function predict(index: FinderIndex, params: ModelParams, text: string, l
     known: true,
     words: features.known,
     broader: features.broader,
+    broaderHeadings: features.broaderHeadings,
   };
 }
 

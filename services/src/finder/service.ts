@@ -129,7 +129,7 @@ export class FinderService {
     const { params } = this.finder;
     const result = this.finder.predict(query, Math.max(limit, ALTERNATIVE_POOL));
     const top = result.predictions[0]?.probability ?? 0;
-    const confident = answers(params.threshold, result.known, top, result.words, result.broader);
+    const confident = answers(params.threshold, result.known, top, result.words, result);
     const uncertain = confident && top < UNCERTAIN_BELOW;
     const round = (value: number) => Math.round(value * 10000) / 10000;
     const predictions = confident
