@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sendError } from './http/errors.js';
 import type { Config } from './config.js';
-import { sitePlugin } from './site/plugin.js';
+import { isApiPath, sitePlugin } from './site/plugin.js';
+import { refuseMalformedQueries } from './http/request.js';
 import { cmsProxyPlugin } from './cms-proxy/plugin.js';
 import { healthPlugin } from './health/plugin.js';
 import { LANGUAGES } from './languages.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
   });
   guardReplies(app);
   limitJsonDepth(app);
+  refuseMalformedQueries(app, (url) => isApiPath(url, API_PREFIXES));
   const inFlight = trackInFlight(app);
   app.decorate('drainer', drainable(app));
   const limiter = rateLimit(app, { limits: config.rateLimits, prefixes: API_PREFIXES, finderPrefixes: FINDER_PREFIXES });

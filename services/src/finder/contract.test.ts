@@ -148,6 +148,7 @@ describe('tariff finder services', () => {
       [`${AI_TARIFF_PREFIX}/details`, 'hsCode'],
       [`${AI_TARIFF_PREFIX}/details?hsCode=61`, 'hsCode'],
       [`${AI_TARIFF_PREFIX}/details?hsCode=6109.1x`, 'hsCode'],
+      [`${AI_TARIFF_PREFIX}/details?hsCode=6109&hs_code=6110`, 'hs_code'],
       [`${AI_TARIFF_PREFIX}/notes`, 'code'],
       [`${AI_TARIFF_PREFIX}/notes?code=psn6109`, 'code'],
     ];

@@ -156,6 +156,7 @@ export async function aiTariffPlugin(app: FastifyInstance, options: FinderPlugin
       const field = hsCode === undefined && hs_code !== undefined ? 'hs_code' : 'hsCode';
       const value = hsCode ?? hs_code;
       if (!value) throw new FieldError(field, 'is required');
+      if (hsCode !== undefined && hs_code !== undefined) throw new FieldError('hs_code', 'give hsCode or hs_code, not both');
       if (!database) throw new Error('The tariff details need the reference database');
       return service.details(codeDigits(value, field, [4, 6, 8]), database);
     },

@@ -49,6 +49,7 @@ describe.each(BACKENDS)('finder usage records ($name)', (backend) => {
       [{ query: 'shirt', language: 'en' }, 'code'],
       [{ query: 'shirt', code: '6109', language: 'en' }, 'code'],
       [{ query: 'shirt', code: '999999', language: 'en' }, 'code'],
+      [{ query: 'shoes', code: '64041199', language: 'en' }, 'code'],
       [{ query: 'shirt', code: 610910, language: 'en' }, 'code'],
       [{ query: 'shirt', code: '610910', language: 'de' }, 'language'],
       [{ query: 'shirt', code: '610910' }, 'language'],

@@ -29,6 +29,8 @@ export function usageRecordOf(body: UsageBody, nomenclature: Nomenclature, now =
   const query = queryText(body.query, 'query');
   const digits = codeDigits(body.code, 'code', [6, 8]);
   if (!nomenclature.subheadings.has(digits.slice(0, 6))) throw new FieldError('code', `${digits.slice(0, 6)} is not an HS 2022 subheading`);
+  if (digits.length === 8 && !nomenclature.lines.get(digits.slice(0, 6))?.some((line) => line.code === digits))
+    throw new FieldError('code', `${digits} is not a national tariff line`);
   return { query, code: digits.slice(0, 6), language: body.language, createdAt: now.toISOString() };
 }
 

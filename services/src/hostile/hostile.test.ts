@@ -121,6 +121,17 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
       expect(badUrl.status, target).toBe(400);
       expect(Object.keys(JSON.parse(badUrl.body.toString())).sort(), target).toEqual(['error', 'message']);
     }
+    // A query string that is not percent-encoded UTF-8 names its parameter: no search for "leather%20shoes%FF".
+    for (const query of ['leather%20shoes%FF', '%ED%A0%80', 'caf%C3%A9%20chairs%C3%28']) {
+      const answer = await send(server.port, { method: 'GET', target: `/hs-finder/search?limit=3&query=${query}` });
+      expect(answer.status, query).toBe(400);
+      expect(JSON.parse(answer.body.toString()), query).toMatchObject({
+        field: 'query',
+        message: 'querystring.query is not valid percent-encoded UTF-8',
+      });
+    }
+    // A page's address is the page's business: the site answers it as ever.
+    expect((await send(server.port, { method: 'GET', target: '/en/?q=%FF' })).status).not.toBe(400);
   });
 
   it('takes a finder query of 2,000 Bengali characters (18 KB of percent-encoded URL), and refuses one more', async () => {

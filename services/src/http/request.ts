@@ -1,4 +1,5 @@
 /** What every service uses to refuse bad input and to read dates: one place for them. */
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Bad input: answered with 400, this message and the offending property (`field`, e.g. `meta.validityDate`,
@@ -19,6 +20,33 @@ export class FieldError extends RequestError {
   constructor(field: string, message: string) {
     super(`${field}: ${message}`, field);
   }
+}
+
+/** A query parameter's name as a message may repeat it; any other is named "querystring". */
+const PARAMETER_NAME = /^[A-Za-z][\w.[\]-]{0,39}$/;
+
+/**
+ * A query string that is not percent-encoded UTF-8 ("?query=leather%20shoes%FF", "%ED%A0%80", a lone
+ * surrogate) is a 400 naming the parameter: the framework's parser passes such a value on undecoded, every
+ * "%20" in it as it is, and a search would answer for that text. Only for the requests `applies` to (the
+ * services'; a page's address is the page's business).
+ */
+export function refuseMalformedQueries(app: FastifyInstance, applies: (url: string) => boolean): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.raw.url ?? '';
+    const start = url.indexOf('?');
+    if (start < 0 || !url.includes('%', start) || !applies(url)) return;
+    for (const pair of url.slice(start + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      try {
+        decodeURIComponent(pair.replace(/\+/g, ' '));
+      } catch {
+        const field = PARAMETER_NAME.test(name) ? name : 'querystring';
+        throw new RequestError(`${field === 'querystring' ? field : `querystring.${field}`} is not valid percent-encoded UTF-8`, field);
+      }
+    }
+  });
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
