@@ -36,6 +36,28 @@ test('a nonsense description asks to describe the product differently', async ({
   await expect(page.locator('.finder-prediction')).toHaveCount(0);
 });
 
+test('a link whose text cannot be searched says why, and an empty page says what to do', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/ai-tariff-service/list')) calls.push(request.url());
+  });
+  await page.goto('/en/tools/tariff-search/ai/');
+  await expect(page.getByText('Describe the goods and search: the likely HS codes, with their probability, appear here.')).toBeVisible();
+  await page.goto(`/en/tools/tariff-search/ai/?q=${'a'.repeat(2001)}`);
+  const box = page.getByLabel('Product description');
+  await expect(page.getByText('Enter at most 2000 characters: this description has 2001.')).toBeVisible();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  // Nothing is cut: the whole text stays in the box, to be shortened.
+  await expect(box).toHaveValue('a'.repeat(2001));
+  await page.goto('/en/tools/tariff-search/ai/?q=TV');
+  await expect(page.getByText('Enter at least 3 characters.')).toBeVisible();
+  // A control character pasted with a description is left out, not sent.
+  await page.goto('/en/tools/tariff-search/ai/?q=running%20shoes%00');
+  await expect(page.locator('.finder-prediction').first()).toBeVisible();
+  expect(calls.length).toBe(1);
+  expect(calls[0]).not.toContain('%00');
+});
+
 test('a query in French finds the chapter of common goods, from a link, without React errors', async ({ page }) => {
   // Opened from a link, the page hydrates the built HTML first, then reads the address (#418, #425 before).
   const errors: string[] = [];

@@ -173,6 +173,18 @@ export function headingOf(query: string): string {
   return `${(space > HEADING_MAX / 2 ? start.slice(0, space) : start).trimEnd()}…`;
 }
 
+/** A description as searched: trimmed, without control characters (a NUL or an escape pasted with it; not its lines). */
+export function cleanQuery(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+}
+
+/** What stops a description being searched: too short (for its script) or too long (in characters, as the finder counts). */
+export function queryProblemOf(value: string): 'tooShort' | 'tooLong' | undefined {
+  if (value.length < minimumLengthOf(value, MIN_QUERY_LENGTH)) return 'tooShort';
+  return Array.from(value).length > MAX_QUERY_LENGTH ? 'tooLong' : undefined;
+}
+
 /** AI tariff search: a product described in one's own words -> ranked HS codes with their probability. */
 export function AiTariffSearch({ language, search }: { language: string; search: string }) {
   const { t } = useTranslation('aiTariff');
@@ -182,21 +194,26 @@ export function AiTariffSearch({ language, search }: { language: string; search:
   useEffect(() => setMounted(true), []);
   const fromUrl = mounted ? (new URLSearchParams(search).get('q') ?? '') : '';
   const [text, setText] = useState(fromUrl);
-  const [problem, setProblem] = useState(false);
+  // Whether to say what stops the text being searched: once submitted, or opened from a link, until edited.
+  const [checked, setChecked] = useState(false);
   // The query lives in the address, so that a link reproduces the results.
-  const longEnough = (value: string) => value.length >= minimumLengthOf(value, MIN_QUERY_LENGTH);
-  const query = longEnough(fromUrl.trim()) ? fromUrl.trim() : '';
+  const linked = cleanQuery(fromUrl);
+  const query = linked && !queryProblemOf(linked) ? linked : '';
+  const problem = checked ? queryProblemOf(cleanQuery(text)) : undefined;
   const answer = usePredictionsQuery(query ? { query, language } : skipToken);
   const { isFetching: loading, isError: error, refetch } = answer;
   const data = answer.currentData;
   const busyFor = answer.error && 'retryAfter' in answer.error ? (answer.error.retryAfter ?? null) : null;
 
-  useEffect(() => setText(fromUrl), [fromUrl]);
+  useEffect(() => {
+    setText(fromUrl);
+    setChecked(cleanQuery(fromUrl) !== '');
+  }, [fromUrl]);
 
   const submit = () => {
-    const value = text.trim();
-    setProblem(!longEnough(value));
-    if (!longEnough(value)) return;
+    const value = cleanQuery(text);
+    setChecked(true);
+    if (queryProblemOf(value)) return;
     if (value === query) void refetch();
     else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
   };
@@ -209,10 +226,12 @@ export function AiTariffSearch({ language, search }: { language: string; search:
             id="finder-query"
             rows={3}
             value={text}
-            maxLength={MAX_QUERY_LENGTH}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setChecked(false);
+            }}
             placeholder={t('form.placeholder')}
-            aria-invalid={problem || undefined}
+            aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'finder-query-error' : 'finder-query-hint'}
             autoComplete="off"
             onKeyDown={(event) => {
@@ -225,7 +244,9 @@ export function AiTariffSearch({ language, search }: { language: string; search:
           />
           {problem ? (
             <p id="finder-query-error" className="field-error">
-              {t('form.tooShort', { count: minimumLengthOf(text.trim(), MIN_QUERY_LENGTH) })}
+              {problem === 'tooLong'
+                ? t('form.tooLong', { count: MAX_QUERY_LENGTH, length: Array.from(cleanQuery(text)).length })
+                : t('form.tooShort', { count: minimumLengthOf(cleanQuery(text), MIN_QUERY_LENGTH) })}
             </p>
           ) : (
             <p id="finder-query-hint" className="hint">
@@ -238,6 +259,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
 
       <section className="results" aria-labelledby="finder-results" aria-busy={loading}>
         <h2 id="finder-results">{query ? t('results.for', { query: headingOf(query) }) : t('results.title')}</h2>
+        {!query && <p className="hint">{t('results.empty')}</p>}
         {loading && (
           <p className="loading" role="status">
             {t('results.loading')}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
-import { HEADING_MAX, headingOf } from './AiTariffSearch';
+import { cleanQuery, HEADING_MAX, headingOf, queryProblemOf } from './AiTariffSearch';
 import { aiTariffApi, convertKeys, fetchTree, FINDER_TIMEOUT_MS, listPredictions, recordUsage, shownProbability } from './api';
 
 afterEach(() => vi.restoreAllMocks());
@@ -95,5 +95,17 @@ describe('the tariff finder client', () => {
     const bengali = 'পুরুষদের সুতির টি-শার্ট '.repeat(8);
     expect(bengali.startsWith(headingOf(bengali).slice(0, -1))).toBe(true);
     expect(headingOf(bengali).slice(0, -1).endsWith('শার্ট')).toBe(true);
+  });
+  it('searches a description without its control characters, and says when it is too short or too long', () => {
+    expect(cleanQuery(' shoes\u0000\u001b ')).toBe('shoes');
+    expect(cleanQuery('line one\nline two')).toBe('line one\nline two');
+    expect(queryProblemOf(cleanQuery('\u0000\u0000'))).toBe('tooShort');
+    expect(queryProblemOf('TV')).toBe('tooShort');
+    expect(queryProblemOf('জুতা')).toBeUndefined();
+    expect(queryProblemOf('a'.repeat(2000))).toBeUndefined();
+    expect(queryProblemOf('a'.repeat(2001))).toBe('tooLong');
+    // Counted in characters, as the finder counts them: 2,000 emoji are 4,000 UTF-16 units.
+    expect(queryProblemOf('👟'.repeat(2000))).toBeUndefined();
+    expect(queryProblemOf('👟'.repeat(2001))).toBe('tooLong');
   });
 });
