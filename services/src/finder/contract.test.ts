@@ -134,6 +134,8 @@ describe('tariff finder services', () => {
       [`${HS_FINDER_PREFIX}/search`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=%20%20`, 'query'],
+      // No-break, zero-width and bidi-mark characters only: as blank as spaces.
+      [`${HS_FINDER_PREFIX}/search?query=%C2%A0%E2%80%8B%E2%80%8F%EF%BB%BF`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=${'a'.repeat(MAX_QUERY_LENGTH + 1)}`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=a&query=b`, 'query'],
       [`${HS_FINDER_PREFIX}/search?query=rice&limit=0`, 'limit'],

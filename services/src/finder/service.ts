@@ -94,10 +94,13 @@ export function hsCodeOf(code: string): string {
 const levelOf = (code: string): Level =>
   code.length === 2 ? 'chapter' : code.length === 4 ? 'heading' : code.length === 6 ? 'subheading' : 'national';
 
-/** The query text, trimmed: the schema has checked its type and length; blank text is refused here. */
+/**
+ * The query text, trimmed: the schema has checked its type and length; blank text (spaces and invisible
+ * characters such as zero-width spaces and bidi marks only) is refused here.
+ */
 export function queryText(value: string, field = 'query'): string {
   const text = value.trim();
-  if (!text) throw new FieldError(field, 'must not be empty');
+  if (!text.replace(/\p{Cf}/gu, '').trim()) throw new FieldError(field, 'must not be empty');
   return text;
 }
 

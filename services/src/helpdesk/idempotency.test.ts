@@ -52,4 +52,12 @@ describe.each(BACKENDS)('help-desk request sent twice with one Idempotency-Key (
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/idempotency-key/);
   });
+
+  it('refuses a subject of spaces, zero-width characters and bidi marks only, and writes nothing', async () => {
+    const before = await count();
+    const blank = await send('ana', undefined, '\u00a0\u200b\u200b\u200f\ufeff');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().field).toBe('subject');
+    expect(await count()).toBe(before);
+  });
 });

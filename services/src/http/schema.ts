@@ -69,8 +69,8 @@ const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart })
 
 /** Text without NUL characters. */
 export const NO_NUL = '^[^\\u0000]*$';
-/** Text without NUL characters, with at least one that is not a space. */
-export const WRITTEN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+/** Text without NUL characters, with at least one that is neither a space nor invisible (zero-width, bidi marks). */
+export const WRITTEN = '^[^\\u0000]*[^\\s\\p{Cf}\\u0000][^\\u0000]*$';
 
 /**
  * The declaration type and general procedure of a declaration document. The form's own value "IM-4"

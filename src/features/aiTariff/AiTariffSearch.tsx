@@ -181,7 +181,9 @@ export function cleanQuery(value: string): string {
 
 /** What stops a description being searched: too short (for its script) or too long (in characters, as the finder counts). */
 export function queryProblemOf(value: string): 'tooShort' | 'tooLong' | undefined {
-  if (value.length < minimumLengthOf(value, MIN_QUERY_LENGTH)) return 'tooShort';
+  // Invisible characters (zero-width, bidi marks) are no part of a description's length.
+  const visible = value.replace(/\p{Cf}/gu, '').trim();
+  if (visible.length < minimumLengthOf(visible, MIN_QUERY_LENGTH)) return 'tooShort';
   return Array.from(value).length > MAX_QUERY_LENGTH ? 'tooLong' : undefined;
 }
 

@@ -101,6 +101,7 @@ describe('the tariff finder client', () => {
     expect(cleanQuery('line one\nline two')).toBe('line one\nline two');
     expect(queryProblemOf(cleanQuery('\u0000\u0000'))).toBe('tooShort');
     expect(queryProblemOf('TV')).toBe('tooShort');
+    expect(queryProblemOf('\u200b\u200b\u200f\u00a0\ufeff')).toBe('tooShort');
     expect(queryProblemOf('জুতা')).toBeUndefined();
     expect(queryProblemOf('a'.repeat(2000))).toBeUndefined();
     expect(queryProblemOf('a'.repeat(2001))).toBe('tooLong');
