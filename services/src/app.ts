@@ -45,6 +45,9 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Path parameters up to the schemas' own limits (a reference code of 200 characters), so that a long one
+    // is answered by its route's validation, not taken for a route that does not exist.
+    routerOptions: { maxParamLength: 256 },
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // A finder query of 2,000 Bengali or Arabic characters is 18 KB of percent-encoded URL: above Node's 16 KB.

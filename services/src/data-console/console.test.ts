@@ -196,6 +196,9 @@ describe.each(BACKENDS)('data console ($name)', (backend) => {
     expect(second_.preview.counts).toEqual({ new: 0, changed: 1, unchanged: 2, removed: 1, jumps: 1 });
     await call('POST', `/uploads/${second_.upload.id}/discard`);
     expect((await call('GET', '/uploads')).json().resultList).toEqual([]);
+    // Discarded already: 409; no such upload: 404, as for its preview.
+    expect((await call('POST', `/uploads/${second_.upload.id}/discard`)).statusCode).toBe(409);
+    expect((await call('POST', '/uploads/999999999/discard')).statusCode).toBe(404);
 
     // Rollback restores the state before, to the row.
     const history = (await call('GET', '/publications')).json().resultList;

@@ -393,6 +393,10 @@ export async function discard(database: Database, id: string, actor: string): Pr
     .where('id', '=', id)
     .where('status', 'in', ['checked', 'held'])
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ConsoleError(409, `No upload ${id} waiting to be published`);
+  if (Number(result.numUpdatedRows) === 0) {
+    // None: 404 as for a preview or a publication; one no longer waiting: 409.
+    const row = await uploadRow(database.db, id);
+    throw new ConsoleError(409, `Upload ${id} is ${row.status}: nothing waits to be published`);
+  }
   await audit(database, actor, 'discard', '', { upload: id });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { isCalendarDate, RequestError, today } from '../http/request.js';
 import { contentDisposition } from '../http/download.js';
 import { reportFile, REPORT_FORMATS, type ReportFormat, type ReportLocale, REPORT_LOCALES } from '../reports/report.js';
-import { serviceContract } from '../http/schema.js';
+import { OFFSET_MAX, serviceContract } from '../http/schema.js';
 import type { CentralBankRate } from '@guichet/shared/api/rates';
 
 export const EXTERNAL_RATES_PREFIX = SERVICE_INFO.externalRates.prefix;
@@ -35,7 +35,7 @@ const searchProperties = {
   currency: { type: 'string', maxLength: 400, pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' },
   searchText: { type: 'string', maxLength: 100 },
   max: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-  offset: { type: 'integer', minimum: 0, default: 0 },
+  offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },
 } as const;
 
 const HEADERS: Record<ReportLocale, { title: string; currency: string; name: string; rate: string; date: string }> = {
@@ -51,7 +51,7 @@ async function search(
   database: Database,
   fields: SearchFields,
 ): Promise<{ exchangeRates: CentralBankRate[]; totalCount: number; date: string | null }> {
-  const asked = fields.date || today();
+  const asked = fields.date ?? today();
   if (!isCalendarDate(asked))
     throw new RequestError(`querystring.date must be a date YYYY-MM-DD, got ${JSON.stringify(asked).slice(0, 40)}`, 'date');
   const { db } = database;

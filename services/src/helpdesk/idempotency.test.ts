@@ -35,7 +35,7 @@ describe.each(BACKENDS)('help-desk request sent twice with one Idempotency-Key (
 
   it('writes it once and answers both with the same request; another user or no key writes anew; a bad key is refused', async () => {
     const first = await send('ana', 'a1b2c3d4-retry');
-    const again = await send('ana', 'a1b2c3d4-retry', 'A different subject');
+    const again = await send('ana', 'a1b2c3d4-retry');
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -51,6 +51,16 @@ describe.each(BACKENDS)('help-desk request sent twice with one Idempotency-Key (
     const bad = await send('ana', 'bad key\r\nx');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/idempotency-key/);
+  });
+
+  it('refuses another request under a key already used, and writes nothing', async () => {
+    const first = await send('ana', 'one-key-one-request');
+    expect(first.statusCode).toBe(201);
+    const before = await count();
+    const other = await send('ana', 'one-key-one-request', 'A different subject');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().field).toBe('idempotency-key');
+    expect(await count()).toBe(before);
   });
 
   it('refuses a subject of spaces, zero-width characters and bidi marks only, and writes nothing', async () => {

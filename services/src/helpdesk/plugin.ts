@@ -93,17 +93,33 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
               .where('userId', '=', principal.sub)
               .where('idempotencyKey', '=', key)
               .executeTakeFirst();
+      const { attachment } = request.body;
+      const bytes = attachment ? Buffer.from(attachment.data, 'base64') : null;
+      // A key names one request: sent again, the same request is answered as it was written; another request
+      // under it is refused, not dropped in silence.
       const replay = (found: Record<string, unknown>) => {
+        const same =
+          found.category === request.body.category &&
+          found.subject === request.body.subject.trim() &&
+          found.message === request.body.message.trim() &&
+          (found.attachment === null ? bytes === null : bytes !== null && Buffer.from(found.attachment as Uint8Array).equals(bytes));
+        if (!same)
+          return reply.code(422).send({
+            error: 'Unprocessable Entity',
+            message: 'idempotency-key was used for another request: send a new request with a new key',
+            field: 'idempotency-key',
+          });
         const { attachment: _bytes, userId: _user, idempotencyKey: _key, ...shown } = found;
         return reply.code(201).header('idempotent-replayed', 'true').send(shown);
       };
       const found = await earlier();
       if (found) return replay(found);
-      const { attachment } = request.body;
-      const bytes = attachment ? Buffer.from(attachment.data, 'base64') : null;
       if (bytes && bytes.length > ATTACHMENT_MAX_BYTES)
-        return reply.code(400).send({ error: 'Bad Request', message: `body.attachment is larger than ${ATTACHMENT_MAX_BYTES} bytes` });
-      if (bytes && bytes.length === 0) return reply.code(400).send({ error: 'Bad Request', message: 'body.attachment is empty' });
+        return reply
+          .code(400)
+          .send({ error: 'Bad Request', message: `body.attachment is larger than ${ATTACHMENT_MAX_BYTES} bytes`, field: 'attachment' });
+      if (bytes && bytes.length === 0)
+        return reply.code(400).send({ error: 'Bad Request', message: 'body.attachment is empty', field: 'attachment' });
       const now = new Date().toISOString();
       const row = {
         id: randomUUID(),

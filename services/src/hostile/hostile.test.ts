@@ -130,6 +130,19 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
         message: 'querystring.query is not valid percent-encoded UTF-8',
       });
     }
+    // A code longer than the router's default 100 characters reaches its route: no "No route" for a real one.
+    const longCode = await send(server.port, { method: 'GET', target: `/reference-service/country/${'A'.repeat(150)}` });
+    expect(longCode.status).toBe(404);
+    expect(JSON.parse(longCode.body.toString()).message).toMatch(/^No country/);
+    // Bodies are JSON: text/plain is refused naming its type, like XML or a form.
+    const plain = await send(server.port, {
+      method: 'POST',
+      target: '/taxation-service/simulate',
+      headers: [['content-type', 'text/plain']],
+      body: '{"document":{}}',
+    });
+    expect(plain.status).toBe(415);
+    expect(JSON.parse(plain.body.toString()).message).toContain('text/plain');
     // A page's address is the page's business: the site answers it as ever.
     expect((await send(server.port, { method: 'GET', target: '/en/?q=%FF' })).status).not.toBe(400);
   });

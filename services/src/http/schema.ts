@@ -104,6 +104,9 @@ export const DECLARATION_DOCUMENT_SCHEMA = {
 export const MAX_ITEMS = 500;
 
 /** The validity date of a calculation: the tariff, rates and rules of that day. */
+/** The largest offset a paged search takes (a 32-bit integer, as databases page). */
+export const OFFSET_MAX = 2147483647;
+
 export const VALIDITY_DATE_SCHEMA = { type: ['string', 'null'], maxLength: 40, pattern: NO_NUL, description: 'YYYY-MM-DD, default today' };
 
 /** The body of a calculation service's request: the declaration document, 1 to MAX_ITEMS items, and the request's own options. */

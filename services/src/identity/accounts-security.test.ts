@@ -122,6 +122,9 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
     expect((await inject({ method: 'GET', url: `${ADMIN}/users?max=-1`, headers: bearer(officer) })).json()).toMatchObject({
       field: 'max',
     });
+    // Counts in digits only: an empty or otherwise written one is no 0 or 2.
+    for (const query of ['max=', 'max=0x2', 'max=2e0', 'first=1.0', 'first='])
+      expect((await inject({ method: 'GET', url: `${ADMIN}/users?${query}`, headers: bearer(officer) })).statusCode, query).toBe(400);
   });
 
   it("does not end a session with another session's ID token (sign-out from a forged link)", async () => {

@@ -228,9 +228,10 @@ ${table}`;
     enabled: true,
     createdTimestamp: Date.parse(account.createdAt),
   });
+  // Absent: the default; given: digits only ("", "0x2" and "2e0" are no counts), at most max.
   const count = (value: unknown, fallback: number, max: number) => {
-    const number = Number(value ?? fallback);
-    return Number.isInteger(number) && number >= 0 ? Math.min(number, max) : undefined;
+    if (value === undefined) return fallback;
+    return typeof value === 'string' && /^\d{1,20}$/.test(value) ? Math.min(Number(value), max) : undefined;
   };
 
   app.get<{ Querystring: Record<string, string> }>(`${adminPath}/users`, async (request, reply) => {

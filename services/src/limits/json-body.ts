@@ -55,11 +55,13 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
 
 /**
  * The server's JSON body parser: Fastify's own (400 for an empty or invalid body, __proto__ refused), after a
- * check of the nesting depth. Called on the root instance before the services register, so it covers every route.
+ * check of the nesting depth; the only body type besides those a service adds itself. Called on the root instance before the services register, so it covers every route.
  */
 export function limitJsonDepth(app: FastifyInstance, limit = MAX_JSON_DEPTH): void {
   const parse = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
+  // Bodies are JSON: text/plain is refused (415 naming the content type) like any other type, not read as a
+  // string and then blamed on the body.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try {

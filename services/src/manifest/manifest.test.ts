@@ -116,6 +116,10 @@ describe('manifest service', () => {
       [{ restrictions: [{ field: 'voyageNumber', operator: 'LIKE', value: 'x' }] }, 'restrictions[0].operator'],
       [{ restrictions: [{ field: 'arrivalDate', operator: 'EQUALS', value: '2026-02-30' }] }, 'restrictions[0].value'],
       [{ restrictions: [{ field: 'registrationNumber', operator: 'EQUALS', value: 'twelve' }] }, 'restrictions[0].value'],
+      // A number's text in plain digits only: "0x10" is not 16, nor " 1e1 " 10.
+      [{ restrictions: [{ field: 'registrationNumber', operator: 'EQUALS', value: '0x10' }] }, 'restrictions[0].value'],
+      [{ restrictions: [{ field: 'registrationNumber', operator: 'EQUALS', value: ' 1e1 ' }] }, 'restrictions[0].value'],
+      [{ restrictions: [{ field: 'voyageNumber', operator: 'EQUALS', value: 'A\u0000' }] }, 'restrictions[0].value'],
       [
         { restrictions: [{ field: 'arrivalDate', operator: 'BETWEEN', value: '2026-03-02', valueTo: '2026-03-01' }] },
         'restrictions[0].valueTo',
@@ -161,6 +165,20 @@ describe('manifest service', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('reportFormat');
+    // The columns are checked as for a search; a page past the end is the empty range.
+    const print = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `${MANIFEST_PREFIX}/print?reportFormat=csv`,
+        payload,
+        headers: { authorization: `Bearer ${trader}` },
+      });
+    const unknownColumn = await print({ restrictions, selectFields: ['bogus'] });
+    expect(unknownColumn.statusCode).toBe(400);
+    expect(unknownColumn.json().field).toBe('selectFields[0]');
+    const pastTheEnd = await print({ restrictions, offset: 999_999 });
+    expect(pastTheEnd.statusCode).toBe(200);
+    expect(pastTheEnd.headers['content-disposition']).toBe('attachment; filename="Manifest(0-0).csv"');
   });
 
   it('lists the latest manifests and the vessels with their statuses', async () => {

@@ -159,7 +159,7 @@ export async function manifestPlugin(app: FastifyInstance, options: { verifier: 
           row.containers,
         ]),
       });
-      const name = `Manifest(${rows.length ? offset + 1 : 0}-${offset + rows.length}).${request.query.reportFormat}`;
+      const name = `Manifest(${rows.length ? `${offset + 1}-${offset + rows.length}` : '0-0'}).${request.query.reportFormat}`;
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition('attachment', name))

@@ -78,11 +78,13 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 
 function valueOf(kind: 'date' | 'text' | 'number', value: unknown, where: string): string | number {
   if (kind === 'number') {
-    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isFinite(number)) throw new FieldError(where, 'must be a number');
+    // A number, or its text in plain digits ("0x10" and "1e1" are not read as 16 and 10).
+    const number = typeof value === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(value.trim()) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isFinite(number)) throw new FieldError(where, 'must be a number written in digits');
     return number;
   }
   if (typeof value !== 'string' || value.trim() === '') throw new FieldError(where, 'must be a non-empty string');
+  if (value.includes('\u0000')) throw new FieldError(where, 'must not contain NUL characters');
   if (kind === 'date') {
     // A date-time is normalised to its date; nothing else may follow the date.
     const date = DATE_TIME.exec(value.trim())?.[1] ?? value.trim();
@@ -147,6 +149,13 @@ function compile(restriction: ManifestRestriction, index: number): Test {
 export function searchManifests(manifests: Manifest[], request: ManifestSearch): { rows: Manifest[]; totalCount: number; offset: number } {
   const restrictions = request.restrictions ?? [];
   if (restrictions.length === 0) throw new FieldError('restrictions', 'give at least one restriction');
+  // Checked for a print as for a search, though a print has every column.
+  for (const [index, field] of (request.selectFields ?? []).entries())
+    if (!MANIFEST_COLUMNS.includes(field as keyof Manifest))
+      throw new FieldError(
+        `selectFields[${index}]`,
+        `unknown field ${JSON.stringify(field).slice(0, 60)}; allowed: ${MANIFEST_COLUMNS.join(', ')}`,
+      );
   const tests = restrictions.map(compile);
   const matches = manifests.filter((row) => tests.every((test) => test(row)));
   matches.sort(
@@ -162,11 +171,5 @@ export function searchManifests(manifests: Manifest[], request: ManifestSearch):
 /** Only the selected columns of each row (all of them when none are selected). */
 export function selectColumns(rows: Manifest[], selectFields: string[] | undefined): Array<Partial<Manifest>> {
   if (!selectFields?.length) return rows;
-  for (const [index, field] of selectFields.entries())
-    if (!MANIFEST_COLUMNS.includes(field as keyof Manifest))
-      throw new FieldError(
-        `selectFields[${index}]`,
-        `unknown field ${JSON.stringify(field).slice(0, 60)}; allowed: ${MANIFEST_COLUMNS.join(', ')}`,
-      );
   return rows.map((row) => Object.fromEntries(selectFields.map((field) => [field, row[field as keyof Manifest]])));
 }

@@ -7,7 +7,7 @@ import { runSearch } from '../reference/query.js';
 import { isCalendarDate, RequestError, shiftDays, today } from '../http/request.js';
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
-import { serviceContract } from '../http/schema.js';
+import { OFFSET_MAX, serviceContract } from '../http/schema.js';
 import { withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
@@ -31,7 +31,7 @@ const dateParameter = { type: 'string', maxLength: 10 } as const;
 const errorSchema = ERROR_SCHEMA;
 
 function dateOf(value: string | undefined, name: string, fallback: () => string): string {
-  if (value === undefined || value === '') return fallback();
+  if (value === undefined) return fallback();
   if (!isCalendarDate(value))
     throw new RequestError(`querystring.${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value).slice(0, 40)}`, name);
   return value;
@@ -100,7 +100,7 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
             searchText: { type: 'string', maxLength: 100 },
             sortByFields: { type: 'string', maxLength: 100 },
             max: { type: 'integer', minimum: 0, maximum: 10000, default: 10000 },
-            offset: { type: 'integer', minimum: 0, default: 0 },
+            offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },
             currencies: { type: 'string', maxLength: 2000, pattern: '^[A-Za-z]{3}(,[A-Za-z]{3})*$' },
           },
         },
@@ -121,7 +121,11 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
         rows = rows.filter((row) =>
           [row.code, row.description, row.descriptionTranslated].some((value) => value?.toLocaleLowerCase().includes(text)),
         );
-      if (query.showDifference) rows = withDifference(rows, await ratesOf(previousDay(date)));
+      if (query.showDifference) {
+        // The day before 0000-01-01 is no date: nothing to compare with.
+        const before = previousDay(date);
+        rows = withDifference(rows, isCalendarDate(before) ? await ratesOf(before) : []);
+      }
       rows.sort((a, b) => {
         for (const { field, descending } of sort) {
           const order = compare(a, b, field);

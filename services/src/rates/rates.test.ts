@@ -87,6 +87,10 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
     const early = await get(`${RATES_PREFIX}/search?validityDate=0100-01-01&showDifference=true`);
     expect(early.status).toBe(200);
     expect(early.body.totalCount).toBe(0);
+    // The first day of year 0 has no day before it to compare with: no difference, not an error about it.
+    const first = await get(`${RATES_PREFIX}/search?validityDate=0000-01-01&showDifference=true`);
+    expect(first.status).toBe(200);
+    expect(first.body.totalCount).toBe(0);
     expect(isCalendarDate('0001-01-01')).toBe(true);
     expect(isCalendarDate('0099-12-31')).toBe(true);
     expect(isCalendarDate('0100-02-29')).toBe(false);
@@ -114,6 +118,11 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
       [`${RATES_PREFIX}/history`, 'currency'],
       [`${EXTERNAL_RATES_PREFIX}/search?date=yesterday`, 'date'],
       [`${EXTERNAL_RATES_PREFIX}/print?reportFormat=doc`, 'reportFormat'],
+      // An empty date is a mistake, not today; an offset past any database's paging is refused.
+      [`${RATES_PREFIX}/search?validityDate=`, 'validityDate'],
+      [`${EXTERNAL_RATES_PREFIX}/search?date=`, 'date'],
+      [`${RATES_PREFIX}/search?offset=99999999999999999999999`, 'offset'],
+      [`${EXTERNAL_RATES_PREFIX}/search?offset=2147483648`, 'offset'],
       // An unknown parameter is refused, not dropped in silence.
       [`${RATES_PREFIX}/search?colour=red`, 'colour'],
       [`${EXTERNAL_RATES_PREFIX}/search?colour=red`, 'colour'],

@@ -1,4 +1,5 @@
 import { ERROR_SCHEMA } from '../http/errors.js';
+import { OFFSET_MAX } from '../http/schema.js';
 import { OPERATORS, MAX_LIST_VALUES, MAX_RESULTS } from './query.js';
 import type { EntityDefinition } from './registry.js';
 
@@ -31,7 +32,7 @@ export function searchBodySchema(definition: EntityDefinition) {
         maximum: MAX_RESULTS,
         description: `Page size (default ${definition.name === 'commodity' ? 15 : 5000})`,
       },
-      offset: { type: 'integer', minimum: 0, maximum: 2147483647, default: 0 },
+      offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },
       distinct: { type: 'boolean', default: false },
       restrictBy: { type: 'string', enum: ['AND', 'OR'], default: 'OR', description: 'How restrictions combine' },
       selectFields: { type: 'array', maxItems: 100, items: fieldName },

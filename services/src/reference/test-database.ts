@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/database.js';
 import { prepareDatabase } from '../db/import.js';
+import { limitJsonDepth } from '../limits/json-body.js';
 import { referencePlugin, REFERENCE_PREFIX } from './plugin.js';
 
 /** The storage back ends a test suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -65,6 +66,8 @@ export async function startTestService(
     throw error;
   }
   const app = Fastify();
+  // The server's body parsing (app.ts), so that a service is tested with the bodies it gets.
+  limitJsonDepth(app);
   await register(app, database);
   await app.ready();
   return {

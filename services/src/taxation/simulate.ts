@@ -164,7 +164,7 @@ export function parseSimulationRequest(body: SimulationBody): SimulationRequest 
   );
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
   if (!generalProcedureCode) throw new FieldError('document.generalProcedureCode', 'is required');
-  const validityDate = given(body.meta?.validityDate) || today();
+  const validityDate = given(body.meta?.validityDate) ?? today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
   const items = body.items.map(parseItem);
   return { document: { typeOfDeclaration, generalProcedureCode }, items, validityDate };

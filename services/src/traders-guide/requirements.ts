@@ -89,7 +89,7 @@ export function parseRequirementsRequest(body: RequirementsBody): RequirementsRe
   const { typeOfDeclaration, generalProcedureCode } = declarationOf(body.document.typeOfDeclaration, body.document.generalProcedureCode);
   if (!typeOfDeclaration) throw new FieldError('document.typeOfDeclaration', 'is required');
   const types = body.meta?.ruleTypes ?? undefined;
-  const validityDate = body.meta?.validityDate || today();
+  const validityDate = body.meta?.validityDate ?? today();
   if (!isCalendarDate(validityDate)) throw new FieldError('meta.validityDate', 'must be a date YYYY-MM-DD');
   const items = body.items.map((item) => ({
     commodityCode: optionalCode(item.commodityCode)?.replace(/[.\s]/g, ''),

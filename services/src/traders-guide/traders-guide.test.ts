@@ -218,6 +218,7 @@ describe.each(BACKENDS)('traders guide on $name', (backend) => {
       [{ ...valid, meta: { ruleTypes: 'SPS' } }, 'meta.ruleTypes'],
       [{ ...valid, meta: { ruleTypes: ['SPS', 'TAXES'] } }, 'meta.ruleTypes[1]'],
       [{ ...valid, meta: { validityDate: 'yesterday' } }, 'meta.validityDate'],
+      [{ ...valid, meta: { validityDate: '' } }, 'meta.validityDate'],
       // Strict: a code is text, not a number, and an unknown property is refused.
       [{ ...valid, items: [{ ...valid.items[0], commodityCode: 9012110 }] }, 'items[0].commodityCode'],
       [{ ...valid, items: [{ ...valid.items[0], commoditycode: '09012110' }] }, 'items[0]'],
