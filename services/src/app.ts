@@ -30,10 +30,14 @@ import { guardReplies } from './lifecycle/reply-guard.js';
 import { limitJsonDepth } from './limits/json-body.js';
 import { drainable } from './lifecycle/drain.js';
 import { documented } from './http/documented.js';
+import { trackMethods } from './http/methods.js';
 import { API_PREFIXES, SERVICE_INFO } from './http/service-info.js';
 import { dataConsolePlugin, DATA_CONSOLE_PREFIX } from './data-console/plugin.js';
 import { afterImport } from './data-console/store.js';
 import { AnswerCache } from './reference/cache.js';
+
+/** The longest path parameter a route takes: above the schemas' own limits (a reference code of 200 characters). */
+const MAX_PARAM_LENGTH = 256;
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -45,9 +49,8 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Path parameters up to the schemas' own limits (a reference code of 200 characters), so that a long one
-    // is answered by its route's validation, not taken for a route that does not exist.
-    routerOptions: { maxParamLength: 256 },
+    // A long path parameter is answered by its route's validation, not taken for a route that does not exist.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
     // A finder query of 2,000 Bengali or Arabic characters is 18 KB of percent-encoded URL: above Node's 16 KB.
@@ -56,6 +59,7 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
   guardReplies(app);
+  trackMethods(app, MAX_PARAM_LENGTH);
   limitJsonDepth(app);
   refuseMalformedQueries(app, (url) => isApiPath(url, API_PREFIXES));
   const inFlight = trackInFlight(app);

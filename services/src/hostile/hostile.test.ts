@@ -143,6 +143,22 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
     });
     expect(plain.status).toBe(415);
     expect(JSON.parse(plain.body.toString()).message).toContain('text/plain');
+    // A wrong method on a route is a 405 with the methods it has; a path no route has stays a 404.
+    for (const [method, target, allow] of [
+      ['PATCH', '/taxation-service/simulate', 'POST'],
+      ['DELETE', '/reference-service/country/BD', 'GET, HEAD'],
+      ['GET', '/hs-finder/usage', 'POST'],
+      ['PUT', '/auth/realms/guichet/protocol/openid-connect/token', 'POST, OPTIONS'],
+    ]) {
+      const answer = await send(server.port, { method, target });
+      expect(answer.status, `${method} ${target}`).toBe(405);
+      expect(answer.headers.get('allow'), `${method} ${target}`).toEqual([allow]);
+      expect(JSON.parse(answer.body.toString()).message).toContain(`allowed: ${allow}`);
+    }
+    for (const target of ['/taxation-service/nothing', '/reference-service/nothing/BD', '/hs-finder/nothing']) {
+      const answer = await send(server.port, { method: 'POST', target, headers: [['content-type', 'application/json']], body: '{}' });
+      expect(answer.status, target).toBe(404);
+    }
     // A page's address is the page's business: the site answers it as ever.
     expect((await send(server.port, { method: 'GET', target: '/en/?q=%FF' })).status).not.toBe(400);
   });

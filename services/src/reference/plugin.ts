@@ -6,6 +6,7 @@ import type { Database } from '../db/database.js';
 import { AnswerCache } from './cache.js';
 import { findOne, runSearch, type SearchRequest, type SearchResult } from './query.js';
 import { validityDateOf } from '../http/request.js';
+import { refusedMethod } from '../http/methods.js';
 import { ENTITIES, type EntityDefinition } from './registry.js';
 import { TEXT_PATTERN, errorSchema, itemSchema, searchBodySchema, searchResponseSchema, validityQuerySchema } from './schemas.js';
 import { keywordSearch, tariffSearch, type KeywordSearchRequest } from '../search/keyword-search.js';
@@ -33,6 +34,7 @@ export async function referencePlugin(app: FastifyInstance, options: ReferencePl
   serviceContract(app);
 
   app.setNotFoundHandler((request, reply) => {
+    if (refusedMethod(request, reply)) return reply;
     const entity = request.url.slice(REFERENCE_PREFIX.length).split(/[/?]/)[1] ?? '';
     const known = ENTITIES.has(entity);
     reply.code(404).send({

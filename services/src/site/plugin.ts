@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { RedirectManifest } from './redirects.js';
 import { contentSecurityPolicy, PagePolicies, securityHeaders } from './security-headers.js';
+import { refusedMethod } from '../http/methods.js';
 
 export interface SitePluginOptions {
   siteDir: string;
@@ -144,6 +145,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
 
   app.setNotFoundHandler((request, reply) => {
     if (isApi(request.url)) {
+      if (refusedMethod(request, reply)) return reply;
       return reply.code(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
     return sendPage(request, reply, 404);
