@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sendError } from './http/errors.js';
+import { clientErrorHandler, sendError } from './http/errors.js';
+import { securityHeaders } from './site/security-headers.js';
 import type { Config } from './config.js';
 import { isApiPath, sitePlugin } from './site/plugin.js';
 import { refuseMalformedQueries } from './http/request.js';
@@ -57,6 +58,8 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     http: { maxHeaderSize: 32 * 1024 },
     // A URL that is not valid percent-encoding ("/%ff") gets the one error answer too, not Fastify's own.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So does a request that is not HTTP it can read (a bad Content-Length, a NUL in a header).
+    clientErrorHandler: clientErrorHandler(securityHeaders(false)),
   });
   guardReplies(app);
   trackMethods(app, MAX_PARAM_LENGTH);

@@ -159,6 +159,13 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
       const answer = await send(server.port, { method: 'POST', target, headers: [['content-type', 'application/json']], body: '{}' });
       expect(answer.status, target).toBe(404);
     }
+    // A request the HTTP parser cannot read gets the one error shape too, with the headers of every answer.
+    for (const headers of [[['content-length', 'abc']], [['x-note', Buffer.from('a\u0000b')]]] as Array<Array<[string, string | Buffer]>>) {
+      const answer = await send(server.port, { method: 'POST', target: '/taxation-service/simulate', headers, body: '{}' });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(JSON.parse(answer.body.toString())).sort()).toEqual(['error', 'message']);
+      expect(answer.headers.get('x-content-type-options')).toEqual(['nosniff']);
+    }
     // A page's address is the page's business: the site answers it as ever.
     expect((await send(server.port, { method: 'GET', target: '/en/?q=%FF' })).status).not.toBe(400);
   });

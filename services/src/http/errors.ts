@@ -44,3 +44,40 @@ function framework(error: FastifyError & { field?: string }, request: FastifyReq
       return { message: error.message, ...(error.field ? { field: error.field } : {}) };
   }
 }
+
+/** What a request the HTTP parser refused is told: its status and message, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request was not received in time'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  HPE_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header is not valid'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Content-Length and Transfer-Encoding are both given'],
+  HPE_INVALID_TRANSFER_ENCODING: [400, 'The Transfer-Encoding header is not valid'],
+  HPE_INVALID_CHUNK_SIZE: [400, 'The chunked body is not valid'],
+  HPE_INVALID_HEADER_TOKEN: [400, 'A header name or value holds a character it may not'],
+  HPE_INVALID_METHOD: [400, 'The request method is not valid'],
+  HPE_INVALID_URL: [400, 'The request target is not valid'],
+};
+
+/**
+ * The answer to a request that is not HTTP the server can read (Fastify's clientErrorHandler): the one
+ * error shape, with the headers every answer carries, then the connection is closed.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: import('node:net').Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+    const body = JSON.stringify({ error: STATUS_CODES[status], message });
+    if (socket.writable) {
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Cache-Control: no-store',
+        'Connection: close',
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
+}
