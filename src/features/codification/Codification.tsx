@@ -20,6 +20,7 @@ import {
   flowKey,
   hasAddress,
   shownCode,
+  shownText,
   type CodificationFilter,
   type Condition,
   useCodificationQuery,
@@ -60,6 +61,30 @@ function showInAddress(search: CodificationSearch | null) {
 
 const isCached = (table: ReferenceTable | null): table is ReferenceTable & CachedEntity =>
   table !== null && (CACHED_ENTITIES as readonly string[]).includes(table);
+
+/** A record's texts joined (an address's lines), in the language they are in. */
+function RecordText({
+  row,
+  fields,
+  translated,
+}: {
+  row: ReferenceRecord;
+  fields: Array<'description' | 'address1' | 'address2'>;
+  translated: boolean;
+}) {
+  const shown = fields.map((field) => shownText(row, field, translated));
+  const text = shown
+    .map((item) => item.text)
+    .filter(Boolean)
+    .join(', ');
+  return shown.some((item) => item.translatedText) && TRANSLATION ? (
+    <span {...textLanguage(TRANSLATION)}>{text || '-'}</span>
+  ) : (
+    <span lang="en" dir="ltr">
+      {text || '-'}
+    </span>
+  );
+}
 
 /** Descriptions suggested for the description field. */
 function useSuggestions(table: ReferenceTable | null, text: string, translated: boolean): string[] {
@@ -213,11 +238,7 @@ export function Codification({ language }: { language: string }) {
       {
         id: 'description',
         header: t('columns.description'),
-        cell: ({ row }) => (
-          <span lang="en" dir="ltr">
-            {String(row.original.description ?? '-')}
-          </span>
-        ),
+        cell: ({ row }) => <RecordText row={row.original} fields={['description']} translated={translated} />,
       },
     ];
     if (table === 'modelOfDeclaration')
@@ -233,14 +254,10 @@ export function Codification({ language }: { language: string }) {
       list.push({
         id: 'address',
         header: t('columns.address'),
-        cell: ({ row }) => (
-          <span lang="en" dir="ltr">
-            {[row.original.address1, row.original.address2].filter(Boolean).join(', ') || '-'}
-          </span>
-        ),
+        cell: ({ row }) => <RecordText row={row.original} fields={['address1', 'address2']} translated={translated} />,
       });
     return list;
-  }, [t, table, detail?.key, dispatch]);
+  }, [t, table, detail?.key, dispatch, translated]);
 
   /** Up to 1000 rows of the search: code and name, plus the address lines for banks, offices and declarants. */
   const loadExport = async () => {
@@ -254,7 +271,7 @@ export function Codification({ language }: { language: string }) {
         language,
       ),
     );
-    return exportTableOf(t, current, found, language);
+    return exportTableOf(t, current, found, language, translated);
   };
   const exportNote = exportLimitNote(t, totalCount, language);
 
@@ -307,7 +324,7 @@ export function Codification({ language }: { language: string }) {
               {filter.referenceTable &&
                 codeSuggestions.map((row) => (
                   <option key={detailKey(filter.referenceTable!, row)} value={shownCode(filter.referenceTable!, row)}>
-                    {String(row.description ?? '')}
+                    {shownText(row, 'description', translated).text ?? ''}
                   </option>
                 ))}
             </datalist>

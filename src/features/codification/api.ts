@@ -149,6 +149,21 @@ export function shownCode(table: ReferenceTable, row: ReferenceRecord): string {
   return String(row.code ?? '');
 }
 
+/**
+ * A record's text as the tool shows it: the translated one where translated search applies (SPEC section 5)
+ * and the record has one, else the base (English) one; `translatedText` says which.
+ */
+export function shownText(
+  row: ReferenceRecord,
+  field: 'description' | 'address1' | 'address2',
+  translated: boolean,
+): { text: string | null; translatedText: boolean } {
+  const own = translated ? row[`${field}Translated`] : undefined;
+  if (typeof own === 'string' && own.trim()) return { text: own, translatedText: true };
+  const base = row[field];
+  return { text: typeof base === 'string' && base ? base : null, translatedText: false };
+}
+
 /** The key of a record in the service's GET path. */
 export function detailKey(table: ReferenceTable, row: ReferenceRecord): string {
   if (table === 'extendedProcedure') return `${row.requestedProcedureCode}/${row.previousProcedureCode}`;

@@ -280,4 +280,16 @@ describe('the export', () => {
     expect(whole.subtitle).toBe('3 records');
     expect(whole.columns).toHaveLength(2);
   });
+  it('writes the translated texts where translated search applies, the base text where a record has none', () => {
+    const records = [
+      { code: 'B1', description: 'Sonali Bank', descriptionTranslated: 'সোনালী ব্যাংক', address1: 'Motijheel', address1Translated: 'মতিঝিল' },
+      { code: 'B2', description: 'Janata Bank', descriptionTranslated: ' ', address1: 'Dilkusha' },
+    ];
+    const page = { resultList: records, totalCount: 2 };
+    expect(exportTableOf(t('bn'), 'bank', page, 'bn', true).rows).toEqual([
+      ['B1', 'সোনালী ব্যাংক', 'মতিঝিল', null],
+      ['B2', 'Janata Bank', 'Dilkusha', null],
+    ]);
+    expect(exportTableOf(t('ar'), 'bank', page, 'ar', false).rows[0]).toEqual(['B1', 'Sonali Bank', 'Motijheel', null]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ExportTable } from '@guichet/shared/export/index';
 import type { ReferencePage } from '../../http/reference';
-import { EXPORT_LIMIT, hasAddress, shownCode, type ReferenceTable } from './api';
+import { EXPORT_LIMIT, hasAddress, shownCode, shownText, type ReferenceTable } from './api';
 
 /** The tool's texts (its namespace's translation function). */
 type Texts = (key: string, options?: Record<string, unknown>) => string;
@@ -19,7 +19,7 @@ export function exportLimitNote(t: Texts, totalCount: number, language: string):
  * banks, customs offices and declarants. Its subtitle says how many records it holds, and, when the search
  * found more, of how many.
  */
-export function exportTableOf(t: Texts, table: ReferenceTable, page: ReferencePage, language: string): ExportTable {
+export function exportTableOf(t: Texts, table: ReferenceTable, page: ReferencePage, language: string, translated = false): ExportTable {
   const { resultList, totalCount } = page;
   const address = hasAddress(table);
   return {
@@ -36,8 +36,8 @@ export function exportTableOf(t: Texts, table: ReferenceTable, page: ReferencePa
     ],
     rows: resultList.map((row) => [
       shownCode(table, row),
-      (row.description as string | null) ?? null,
-      ...(address ? [(row.address1 as string | null) ?? null, (row.address2 as string | null) ?? null] : []),
+      shownText(row, 'description', translated).text,
+      ...(address ? [shownText(row, 'address1', translated).text, shownText(row, 'address2', translated).text] : []),
     ]),
   };
 }
