@@ -282,7 +282,13 @@ describe('the export', () => {
   });
   it('writes the translated texts where translated search applies, the base text where a record has none', () => {
     const records = [
-      { code: 'B1', description: 'Sonali Bank', descriptionTranslated: 'সোনালী ব্যাংক', address1: 'Motijheel', address1Translated: 'মতিঝিল' },
+      {
+        code: 'B1',
+        description: 'Sonali Bank',
+        descriptionTranslated: 'সোনালী ব্যাংক',
+        address1: 'Motijheel',
+        address1Translated: 'মতিঝিল',
+      },
       { code: 'B2', description: 'Janata Bank', descriptionTranslated: ' ', address1: 'Dilkusha' },
     ];
     const page = { resultList: records, totalCount: 2 };
