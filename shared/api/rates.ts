@@ -1,5 +1,8 @@
 /** What the rate services answer (services/src/rates/, services/src/external-rates/), as the portal reads it, and the day-on-day difference both compute. */
 
+/** The longest text the customs rates are searched with (a currency's code or name), in characters. */
+export const MAX_RATE_SEARCH_LENGTH = 100;
+
 /** One currency's customs rate on a date: units of the local currency (BDT) per unit of the currency. */
 export interface ExchangeRate {
   code: string;

@@ -8,7 +8,7 @@ import { isCalendarDate, RequestError, shiftDays, today } from '../http/request.
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 import { OFFSET_MAX, serviceContract } from '../http/schema.js';
-import { withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
+import { MAX_RATE_SEARCH_LENGTH, withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
 
@@ -97,7 +97,7 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
           properties: {
             validityDate: dateParameter,
             showDifference: { type: 'boolean', default: false },
-            searchText: { type: 'string', maxLength: 100 },
+            searchText: { type: 'string', maxLength: MAX_RATE_SEARCH_LENGTH },
             sortByFields: { type: 'string', maxLength: 100 },
             max: { type: 'integer', minimum: 0, maximum: 10000, default: 10000 },
             offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },

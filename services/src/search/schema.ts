@@ -1,8 +1,7 @@
 /** JSON schemas of the tariff keyword search: properties added to the commodity search body and answer. */
+import { MAX_KEYWORDS_LENGTH } from '@guichet/shared/api/search';
 import { TEXT_PATTERN } from '../reference/schemas.js';
 import { SEARCH_LANGUAGES } from './text.js';
-
-export const MAX_KEYWORDS_LENGTH = 2000;
 
 type Schema = { properties: Record<string, unknown> } & Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { http } from '../../http/client';
+import type { ReferenceRecord } from '../../http/reference';
 import {
   codificationApi,
   codificationRequest,
@@ -281,7 +282,7 @@ describe('the export', () => {
     expect(whole.columns).toHaveLength(2);
   });
   it('writes the translated texts where translated search applies, the base text where a record has none', () => {
-    const records = [
+    const records: ReferenceRecord[] = [
       {
         code: 'B1',
         description: 'Sonali Bank',
@@ -289,7 +290,7 @@ describe('the export', () => {
         address1: 'Motijheel',
         address1Translated: 'মতিঝিল',
       },
-      { code: 'B2', description: 'Janata Bank', descriptionTranslated: ' ', address1: 'Dilkusha' },
+      { code: 'B2', description: 'Janata Bank', descriptionTranslated: ' ', address1: 'Dilkusha', address1Translated: null },
     ];
     const page = { resultList: records, totalCount: 2 };
     expect(exportTableOf(t('bn'), 'bank', page, 'bn', true).rows).toEqual([

@@ -16,6 +16,7 @@ import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
 import type { ExportTable } from '@guichet/shared/export/index';
 import { currencyName, formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
+import { MAX_RATE_SEARCH_LENGTH } from '@guichet/shared/api/rates';
 import {
   addDifference,
   currencyNameIn,
@@ -237,7 +238,7 @@ export function CustomsRates({ language }: { language: string }) {
           run({ ...search, key: fieldText(fields, 'key'), dov: date, page: 1 }, difference);
         }}
       >
-        <SearchText id="rates-key" name="key" label={t('form.key')} field={keyField} />
+        <SearchText id="rates-key" name="key" label={t('form.key')} field={keyField} maxLength={MAX_RATE_SEARCH_LENGTH} />
         <Field id="rates-dov" label={t('form.dov')}>
           <input
             id="rates-dov"

@@ -181,7 +181,10 @@ export function TariffSearch({ language }: { language: string }) {
           label={t('form.keyword')}
           field={keywordField}
           aria-describedby={error ? errorId : undefined}
-          aria-invalid={error?.key === 'validation.keywordMinLength' || error?.key === 'validation.keywordOrCode' || undefined}
+          aria-invalid={
+            ['validation.keywordMinLength', 'validation.keywordMaxLength', 'validation.keywordOrCode'].includes(error?.key ?? '') ||
+            undefined
+          }
         />
         <SearchText
           id="tariff-code"

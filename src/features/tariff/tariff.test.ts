@@ -109,6 +109,12 @@ describe('validation', () => {
     expect(validateSearch('te', '', minimums)).toEqual({ key: 'validation.keywordMinLength', count: 3 });
     expect(validateSearch('tea', '09', minimums)).toBeNull();
   });
+  it('refuses a keyword longer than the service takes, counted in characters', () => {
+    expect(validateSearch('a'.repeat(2000), '', minimums)).toBeNull();
+    expect(validateSearch('a'.repeat(2001), '', minimums)).toEqual({ key: 'validation.keywordMaxLength', count: 2000 });
+    expect(validateSearch('চা'.repeat(1000), '', minimums)).toBeNull();
+    expect(validateSearch('👟'.repeat(2000), '', minimums)).toBeNull();
+  });
   it('takes two-character words in Bengali and Arabic, where common goods have such names', () => {
     expect(validateSearch('চা', '', minimums)).toBeNull();
     expect(validateSearch('ঘি', '', minimums)).toBeNull();

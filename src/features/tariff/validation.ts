@@ -1,5 +1,6 @@
 import { tenant } from '@guichet/shared/config/tenant';
 import { codeAsTyped, minimumLengthOf } from '@guichet/shared/i18n/language';
+import { MAX_KEYWORDS_LENGTH } from '@guichet/shared/api/search';
 
 export interface ValidationError {
   key: string;
@@ -19,5 +20,7 @@ export function validateSearch(
     return { key: 'validation.codeMinDigits', count: minimums.minCodeDigits };
   const minimum = minimumLengthOf(trimmedKeyword, minimums.minKeywordLength);
   if (trimmedKeyword && trimmedKeyword.length < minimum) return { key: 'validation.keywordMinLength', count: minimum };
+  // Counted in characters, as the service counts them.
+  if (Array.from(trimmedKeyword).length > MAX_KEYWORDS_LENGTH) return { key: 'validation.keywordMaxLength', count: MAX_KEYWORDS_LENGTH };
   return null;
 }
