@@ -1,5 +1,8 @@
 /** What the rate services answer (services/src/rates/, services/src/external-rates/), as the portal reads it, and the day-on-day difference both compute. */
 
+/** The longest period a rate history answers, in days between its first and last (a little over ten years). */
+export const HISTORY_MAX_DAYS = 3700;
+
 /** The longest text the customs rates are searched with (a currency's code or name), in characters. */
 export const MAX_RATE_SEARCH_LENGTH = 100;
 

@@ -17,7 +17,17 @@ export default function AccessDeniedPage({ pageContext }: TemplateProps) {
       <section className="error-page">
         <h1>{t('accessDenied.title')}</h1>
         <p>{t('accessDenied.text')}</p>
-        {user && <p>{t('accessDenied.signedInAs', { name: user.name || user.username, roles: rolesShown(user).join(', ') || '-' })}</p>}
+        {user && (
+          <p>
+            {t('accessDenied.signedInAs', {
+              name: user.name || user.username,
+              roles:
+                rolesShown(user)
+                  .map((role) => t(`accessDenied.roleNames.${role}`, { defaultValue: role }))
+                  .join(', ') || '-',
+            })}
+          </p>
+        )}
         <p>{t('accessDenied.help')}</p>
         <p>
           <Link to={`/${language}/`} className="button">

@@ -136,3 +136,34 @@ test('a description with the condition All finds whole words in any order, best 
   await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
   await expect(page.getByText('Aucun résultat trouvé. Votre demande n’a donné aucun résultat.')).toBeVisible();
 });
+
+test('Back and Forward step through the searches made; a reload keeps the one shown', async ({ page }) => {
+  await page.goto('/en/tools/codification/');
+  await searchIn(page, 'Banks');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/table=bank\b/);
+  await searchIn(page, 'Customs offices');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/table=customsOffice\b/);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/table=bank\b/);
+  await expect(page.getByLabel('Reference list', { exact: true })).toHaveValue('bank');
+  await expect(page.locator('.table-range')).toBeVisible();
+  await expect(page.locator('table tbody tr').first().locator('td').nth(1)).toHaveText(/Bank/i);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/tools\/codification\/$/);
+  await expect(page.getByLabel('Reference list', { exact: true })).toHaveValue('');
+  await expect(page.locator('table')).toHaveCount(0);
+  await page.goForward();
+  await expect(page.getByLabel('Reference list', { exact: true })).toHaveValue('bank');
+  await page.reload();
+  await expect(page.getByLabel('Reference list', { exact: true })).toHaveValue('bank');
+});
+
+test('Bengali pages show the Bengali descriptions they search, marked as Bengali', async ({ page }) => {
+  await page.goto('/bn/tools/codification/?table=extendedProcedure');
+  const description = page.locator('table tbody tr').first().locator('td').nth(1).locator('span');
+  await expect(description).toHaveText(/[\u0980-\u09FF]/);
+  await expect(description).toHaveAttribute('lang', 'bn');
+});

@@ -68,6 +68,14 @@ test('manifest search: sign-in required, "Fill at least one field", a registrati
       .subarray(0, 4)
       .toString(),
   ).toBe('%PDF');
+  // A range that cannot be printed says why, beside the disabled buttons.
+  await page.getByLabel('To row').fill('5');
+  await page.getByLabel('From row').fill('8');
+  await expect(page.locator('#manifest-print-hint')).toContainText('The last row cannot come before the first.');
+  await expect(page.getByRole('button', { name: 'Print PDF' })).toBeDisabled();
+  await page.getByLabel('From row').fill('1');
+  await expect(page.locator('#manifest-print-hint')).not.toContainText('cannot');
+  await expect(page.getByRole('button', { name: 'Print PDF' })).toBeEnabled();
 });
 
 test('latest manifests and vessels with their statuses', async ({ page }) => {

@@ -44,6 +44,26 @@ test('rates of a date with the difference to the previous day, computed from the
   expect(csv.split('\r\n')[0]).toBe('Currency Code,Currency Name,Rate,Difference');
 });
 
+test('Back shows the search before, with its date and text in the form', async ({ page }) => {
+  await page.goto('/en/exchange/customs-exchange-rate/');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await page.getByLabel('Date of validity').fill(consecutive);
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`dov=${consecutive}`));
+  await page.getByLabel('Currency code or name').fill('USD');
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click();
+  await expect(page).toHaveURL(/key=USD/);
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/key=USD/);
+  await expect(page.getByLabel('Currency code or name')).toHaveValue('');
+  await expect(page.getByLabel('Date of validity')).toHaveValue(consecutive);
+  await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(1);
+  await page.goForward();
+  await expect(page.getByLabel('Currency code or name')).toHaveValue('USD');
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+});
+
 test('a date after the last publication shows when the rates were published, says they are not current, and compares with the publication before', async ({
   page,
 }) => {
@@ -149,6 +169,14 @@ test('the chart of USD over August 2026 draws every day, with its data as a tabl
   await expect(rows).toHaveCount(31);
   await expect(rows.first()).toContainText(two(rateOf('2026-08-01', 'USD')));
   await expect(rows.nth(30)).toContainText(two(rateOf('2026-08-31', 'USD')));
+  // An unknown currency is "Currency Not Found"; a period longer than the service answers is said at the form.
+  await page.goto('/en/exchange/customs-exchange-rate/chart/?currency=XXX&from=2026-08-01&to=2026-08-31');
+  await expect(page.getByText('Currency Not Found')).toBeVisible();
+  await page.getByLabel('From', { exact: true }).fill('1900-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2099-01-01');
+  await page.getByLabel('Currency', { exact: true }).fill('USD');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The period can span at most 3700 days' })).toBeVisible();
 });
 
 test('the chart runs right to left in Arabic', async ({ page }) => {

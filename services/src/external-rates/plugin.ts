@@ -38,12 +38,47 @@ const searchProperties = {
   offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX, default: 0 },
 } as const;
 
-const HEADERS: Record<ReportLocale, { title: string; currency: string; name: string; rate: string; date: string }> = {
-  en: { title: 'Central bank exchange rates', currency: 'Currency', name: 'Name', rate: 'Units per EUR', date: 'Date' },
-  fr: { title: 'Taux de change de la banque centrale', currency: 'Devise', name: 'Nom', rate: 'Unités pour 1 EUR', date: 'Date' },
-  es: { title: 'Tipos de cambio del banco central', currency: 'Moneda', name: 'Nombre', rate: 'Unidades por EUR', date: 'Fecha' },
-  ar: { title: 'أسعار صرف البنك المركزي', currency: 'العملة', name: 'الاسم', rate: 'وحدات لكل يورو', date: 'التاريخ' },
-  bn: { title: 'কেন্দ্রীয় ব্যাংকের বিনিময় হার', currency: 'মুদ্রা', name: 'নাম', rate: 'প্রতি ইউরোতে একক', date: 'তারিখ' },
+const HEADERS: Record<ReportLocale, { title: string; currency: string; name: string; rate: string; date: string; source: string }> = {
+  en: {
+    title: 'Central bank exchange rates',
+    currency: 'Currency',
+    name: 'Name',
+    rate: 'Units per EUR',
+    date: 'Date',
+    source: 'European Central Bank',
+  },
+  fr: {
+    title: 'Taux de change de la banque centrale',
+    currency: 'Devise',
+    name: 'Nom',
+    rate: 'Unités pour 1 EUR',
+    date: 'Date',
+    source: 'Banque centrale européenne',
+  },
+  es: {
+    title: 'Tipos de cambio del banco central',
+    currency: 'Moneda',
+    name: 'Nombre',
+    rate: 'Unidades por EUR',
+    date: 'Fecha',
+    source: 'Banco Central Europeo',
+  },
+  ar: {
+    title: 'أسعار صرف البنك المركزي',
+    currency: 'العملة',
+    name: 'الاسم',
+    rate: 'وحدات لكل يورو',
+    date: 'التاريخ',
+    source: 'البنك المركزي الأوروبي',
+  },
+  bn: {
+    title: 'কেন্দ্রীয় ব্যাংকের বিনিময় হার',
+    currency: 'মুদ্রা',
+    name: 'নাম',
+    rate: 'প্রতি ইউরোতে একক',
+    date: 'তারিখ',
+    source: 'ইউরোপীয় কেন্দ্রীয় ব্যাংক',
+  },
 };
 
 /** Rates of the latest quotation day on or before the date, filtered and paged. */
@@ -141,7 +176,7 @@ export async function externalRatesPlugin(app: FastifyInstance, options: { datab
       const text = HEADERS[locale];
       const file = await reportFile(request.query.reportFormat, {
         title: text.title,
-        subtitle: `${CENTRAL_BANK.name}${date ? ` · ${date}` : ''}`,
+        subtitle: `${text.source}${date ? ` · ${date}` : ''}`,
         language: locale,
         columns: [
           { header: text.currency },

@@ -8,14 +8,12 @@ import { isCalendarDate, RequestError, shiftDays, today } from '../http/request.
 import { ENTITIES } from '../reference/registry.js';
 import { AnswerCache } from '../reference/cache.js';
 import { OFFSET_MAX, serviceContract } from '../http/schema.js';
-import { MAX_RATE_SEARCH_LENGTH, withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
+import { HISTORY_MAX_DAYS, MAX_RATE_SEARCH_LENGTH, withDifference, type ExchangeRate } from '@guichet/shared/api/rates';
 
 export const RATES_PREFIX = SERVICE_INFO.rates.prefix;
 
 const SORTABLE = ['code', 'description', 'exchangeRate', 'difference'] as const;
 type SortableField = (typeof SORTABLE)[number];
-/** Longest period a history answers (a little over ten years of days). */
-export const HISTORY_MAX_DAYS = 3700;
 
 interface SearchQuery {
   validityDate?: string;
@@ -167,8 +165,18 @@ export async function ratesPlugin(app: FastifyInstance, options: { database: Dat
         .where((eb) => eb.or([eb('validTo', 'is', null), eb('validTo', '>=', from)]))
         .orderBy('validFrom')
         .execute();
-      if (rows.length === 0)
-        return reply.code(404).send({ error: 'Not Found', message: `No rate of ${currency} between ${from} and ${to}` });
+      if (rows.length === 0) {
+        // A currency that has no rate on any day is unknown: the page says "Currency Not Found" then.
+        const known = await database.db
+          .selectFrom('ref_exchange_rate')
+          .select('code')
+          .where('code', '=', currency)
+          .limit(1)
+          .executeTakeFirst();
+        return known
+          ? reply.code(404).send({ error: 'Not Found', message: `No rate of ${currency} between ${from} and ${to}` })
+          : reply.code(404).send({ error: 'Not Found', message: `No currency ${currency}`, field: 'currency' });
+      }
       const points: Array<{ date: string; rate: number }> = [];
       let index = 0;
       // By day count, not by comparing strings: the day after 9999-12-31 is no date of four digits.

@@ -75,6 +75,13 @@ describe.each(BACKENDS)('exchange-rate and central bank rate services on $name',
     // 2026-08-03 is not a published date: the rate of 08-01 still applies.
     expect(body.points[2].rate).toBeCloseTo(rateOf('2026-08-01', 'USD'), 6);
     expect(body.points[30].rate).toBeCloseTo(rateOf('2026-08-31', 'USD'), 6);
+    // No rate in the period: 404; a currency with no rate on any day is named as the field.
+    const before = await get(`${RATES_PREFIX}/history?currency=USD&from=1900-01-01&to=1900-01-31`);
+    expect(before.status).toBe(404);
+    expect(before.body.field).toBeUndefined();
+    const unknown = await get(`${RATES_PREFIX}/history?currency=XXX&from=2026-08-01&to=2026-08-31`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ field: 'currency', message: 'No currency XXX' });
   });
 
   it('ends a period at the last calendar day, 9999-12-31, and reads the years before 100 as written', async () => {

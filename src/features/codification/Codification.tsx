@@ -53,10 +53,16 @@ type DetailField = (typeof DETAIL_FIELDS)[number];
 /** The language of the reference data's translated texts (descriptionTranslated, address1Translated...). */
 const TRANSLATION = tenant.translatedLanguages[0] ?? null;
 
-/** Shows a search in the address bar (its query string), so that a reload or a link finds it again. */
-function showInAddress(search: CodificationSearch | null) {
+/**
+ * Shows a search in the address bar (its query string), so that a reload or a link finds it again; a new
+ * search the visitor asks for is a new history entry (`push`), so that Back shows the one before.
+ */
+function showInAddress(search: CodificationSearch | null, push = false) {
   const query = queryFromSearch(search ? { filter: search.filter, pageNumber: search.paging.pageNumber, size: search.paging.size } : null);
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
+  const address = `${window.location.pathname}${query}${window.location.hash}`;
+  if (push && address !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+    window.history.pushState(null, '', address);
+  else window.history.replaceState(window.history.state, '', address);
 }
 
 const isCached = (table: ReferenceTable | null): table is ReferenceTable & CachedEntity =>
@@ -165,24 +171,37 @@ export function Codification({ language }: { language: string }) {
   }, [detail?.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The search in the address (a reload, a link) is shown on arrival; otherwise the address shows the one kept.
+  // Back and Forward show the search of their address, or the empty form before the first one.
+  const kept = useRef(search);
+  kept.current = search;
   useEffect(() => {
-    const addressed = searchFromQuery(window.location.search, config.referenceTables);
-    if (!addressed) {
-      if (search) showInAddress(search);
-      return;
-    }
-    const next: CodificationSearch = {
-      filter: addressed.filter,
-      paging: { ...DEFAULT_PAGING, pageNumber: addressed.pageNumber, size: addressed.size },
-      translated,
-      language,
+    const fromAddress = (arrival: boolean) => {
+      const addressed = searchFromQuery(window.location.search, config.referenceTables);
+      if (!addressed) {
+        if (arrival && kept.current) showInAddress(kept.current);
+        else if (!arrival) {
+          setLocalFilter(EMPTY_FILTER);
+          dispatch(reset());
+        }
+        return;
+      }
+      const next: CodificationSearch = {
+        filter: addressed.filter,
+        paging: { ...DEFAULT_PAGING, pageNumber: addressed.pageNumber, size: addressed.size },
+        translated,
+        language,
+      };
+      setLocalFilter(addressed.filter);
+      if (JSON.stringify(next) !== JSON.stringify(kept.current)) {
+        dispatch(closeDetail());
+        dispatch(searchShown(next));
+      }
+      if (arrival) showInAddress(next);
     };
-    setLocalFilter(addressed.filter);
-    if (JSON.stringify(next) !== JSON.stringify(search)) {
-      dispatch(closeDetail());
-      dispatch(searchShown(next));
-    }
-    showInAddress(next);
+    fromAddress(true);
+    const onPop = () => fromAddress(false);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A page past the last one (an old link, a hand-edited address) shows the last page.
@@ -199,7 +218,7 @@ export function Codification({ language }: { language: string }) {
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
   const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
     const asked: CodificationSearch = { filter: next, paging: { ...paging, pageNumber, size }, translated, language };
-    showInAddress(asked);
+    showInAddress(asked, true);
     ask(asked);
   };
   const closePanel = () => {

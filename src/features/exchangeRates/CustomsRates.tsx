@@ -126,26 +126,37 @@ export function CustomsRates({ language }: { language: string }) {
   /** The date of validity is missing (or not a date): said beside it, and nothing is searched. */
   const [dovProblem, setDovProblem] = useState<'converter.mandatory' | 'converter.dateInvalid' | null>(null);
 
-  const run = (next: RatesSearch, withDiff: boolean) => {
-    window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(next, withDiff)}`);
+  // A new search is a new history entry, so that Back shows the one before; a correction replaces its own.
+  const run = (next: RatesSearch, withDiff: boolean, replace = false) => {
+    const address = `${window.location.pathname}${urlFromSearch(next, withDiff)}`;
+    if (replace) window.history.replaceState(null, '', address);
+    else if (address !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', address);
     ask({ search: next, showDifference: withDiff });
   };
 
-  // The rates of the day (or of the linked search) show on arrival.
+  // The rates of the day (or of the linked search) show on arrival; Back and Forward show their address's.
   useEffect(() => {
-    const initial = searchFromUrl(window.location.search);
-    if (initial.search.key) setKey(initial.search.key);
-    setDov(initial.search.dov);
-    setDifference(initial.showDifference);
-    window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(initial.search, initial.showDifference)}`);
-    dispatch(ratesShown(initial));
+    const fromAddress = (arrival: boolean) => {
+      const addressed = searchFromUrl(window.location.search);
+      setKey(addressed.search.key);
+      setDov(addressed.search.dov);
+      setDifference(addressed.showDifference);
+      setDovProblem(null);
+      if (arrival)
+        window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(addressed.search, addressed.showDifference)}`);
+      dispatch(ratesShown(addressed));
+    };
+    fromAddress(true);
+    const onPop = () => fromAddress(false);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
   }, [dispatch, setKey]);
 
   // A page past the last one (an old link, fewer rates that day): the last page is shown instead.
   const lastPage = Math.ceil(totalCount / search.size);
   useEffect(() => {
     if (!loading && page && page.resultList.length === 0 && lastPage >= 1 && search.page > lastPage)
-      run({ ...search, page: lastPage }, showDifference);
+      run({ ...search, page: lastPage }, showDifference, true);
     // run is a new function every render; the effect depends on what it reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading, page, lastPage, search, showDifference]);

@@ -2,9 +2,10 @@ import React, { useEffect, useId, useState } from 'react';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { isNotFound } from '../../app/api';
+import { isNotFound, type CallError } from '../../app/api';
 import { paths } from '../../config/routes';
 import { tenant } from '@guichet/shared/config/tenant';
+import { HISTORY_MAX_DAYS } from '@guichet/shared/api/rates';
 import { direction, formatDate, formatNumber } from '@guichet/shared/i18n/language';
 import { isDay, shiftDays, todayIso, useRateHistoryQuery, type RateHistory } from './api';
 import { Field, FormActions } from '../../components/Form';
@@ -28,9 +29,11 @@ export function queryFromUrl(search: string): ChartQuery {
 }
 
 /** What is wrong with a chart's currency and period, as a key of the rates texts; null when nothing is. */
-export function chartProblem(query: ChartQuery): 'converter.mandatory' | 'chart.order' | null {
+export function chartProblem(query: ChartQuery): 'converter.mandatory' | 'chart.order' | 'chart.tooLong' | null {
   if (!/^[A-Z]{3}$/.test(query.currency) || !isDay(query.from) || !isDay(query.to)) return 'converter.mandatory';
-  return query.from > query.to ? 'chart.order' : null;
+  if (query.from > query.to) return 'chart.order';
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000;
+  return days > HISTORY_MAX_DAYS ? 'chart.tooLong' : null;
 }
 
 /** Round figures for the rate axis: about five ticks between the lowest and highest rate. */
@@ -140,13 +143,14 @@ export function RateChart({ language }: { language: string }) {
     const initial = queryFromUrl(window.location.search);
     setForm(initial);
     const wrong = chartProblem(initial);
-    if (wrong) setProblem(t(wrong));
+    if (wrong) setProblem(t(wrong, { days: HISTORY_MAX_DAYS }));
     else setQuery(initial);
   }, [t]);
 
   const history = useRateHistoryQuery(query ?? skipToken);
   const { currentData: data, isFetching: loading, error } = history;
   const notFound = isNotFound(error);
+  const unknownCurrency = (error as CallError | undefined)?.reason === 'unknownCurrency';
 
   return (
     <div className="tool">
@@ -158,7 +162,7 @@ export function RateChart({ language }: { language: string }) {
           event.preventDefault();
           const next = { ...form, currency: form.currency.trim().toUpperCase() };
           const wrong = chartProblem(next);
-          if (wrong) return setProblem(t(wrong));
+          if (wrong) return setProblem(t(wrong, { days: HISTORY_MAX_DAYS }));
           setProblem(null);
           window.history.replaceState(null, '', `${window.location.pathname}?${new URLSearchParams({ ...next }).toString()}`);
           setQuery(next);
@@ -196,7 +200,7 @@ export function RateChart({ language }: { language: string }) {
         {notFound && (
           <div className="empty-state" role="status">
             <p>
-              <strong>{t('converter.noRate')}</strong>
+              <strong>{t(unknownCurrency ? 'converter.notFound' : 'converter.noRate')}</strong>
             </p>
           </div>
         )}

@@ -233,7 +233,8 @@ export const ratesApi = api.injectEndpoints({
       queryFn: ({ currency, from, to }) =>
         answer(
           fetchHistory(currency, from, to).catch((error: unknown) => {
-            if ((error as { response?: { status?: number } }).response?.status === 404) throw new ToolError('noRates', 404);
+            const response = (error as { response?: { status?: number; data?: { field?: string } } }).response;
+            if (response?.status === 404) throw new ToolError(response.data?.field === 'currency' ? 'unknownCurrency' : 'noRates', 404);
             throw error;
           }),
           'notifications.ratesFailed',

@@ -265,6 +265,9 @@ describe('the rate chart asked for by a link', () => {
     expect(chartProblem({ currency: 'EU', from: '2026-01-01', to: '2026-02-01' })).toBe('converter.mandatory');
     expect(chartProblem({ currency: 'EUR', from: '2026-02-29', to: '2026-03-01' })).toBe('converter.mandatory');
     expect(chartProblem({ currency: 'EUR', from: '2028-02-29', to: '2028-03-01' })).toBeNull();
+    // At most the days the service answers: said at the form, not as a failed call.
+    expect(chartProblem({ currency: 'USD', from: '2016-01-01', to: '2026-01-01' })).toBeNull();
+    expect(chartProblem({ currency: 'USD', from: '1900-01-01', to: '2099-01-01' })).toBe('chart.tooLong');
   });
 
   it('says a period the wrong way round is, and asks the service nothing', async () => {

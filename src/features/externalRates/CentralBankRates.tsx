@@ -129,7 +129,12 @@ export function CentralBankRates({ language }: { language: string }) {
             </div>
           )}
         </div>
-        {source && <p className="hint">{t('centralBank.source', { source, base })}</p>}
+        {source && (
+          <p className="hint">
+            {/* The source is a name the service gives: in the page language where the page knows it. */}
+            {t('centralBank.source', { source: t(`centralBank.sourceNames.${source}`, { defaultValue: source }), base })}
+          </p>
+        )}
         <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} failed={failed} />
         {search && data.length > 0 && (
           <>

@@ -84,8 +84,18 @@ function PrintRange({
   const [busy, setBusy] = useState(false);
   const from = Number(first);
   const to = Number(last);
-  const invalid =
-    !Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from || to > totalCount || to - from + 1 > PRINT_LIMIT;
+  // Why the range cannot be printed, said under it (the buttons are disabled meanwhile).
+  const problem =
+    first.trim() === '' || last.trim() === '' || !Number.isInteger(from) || !Number.isInteger(to) || from < 1
+      ? 'whole'
+      : to < from
+        ? 'order'
+        : to > totalCount
+          ? 'beyond'
+          : to - from + 1 > PRINT_LIMIT
+            ? 'tooMany'
+            : null;
+  const invalid = problem !== null;
   const print = async (format: PrintFormat) => {
     setBusy(true);
     try {
@@ -111,6 +121,7 @@ function PrintRange({
             max={totalCount}
             value={value}
             onChange={(event) => setValue(event.target.value)}
+            aria-invalid={invalid || undefined}
             aria-describedby="manifest-print-hint"
           />
         </Field>
@@ -128,7 +139,8 @@ function PrintRange({
           </button>
         ))}
       </div>
-      <p id="manifest-print-hint" className={invalid ? 'field-error' : 'hint'}>
+      <p id="manifest-print-hint" className={invalid ? 'field-error' : 'hint'} aria-live="polite">
+        {problem && `${t(`print.problems.${problem}`, { total: totalCount, limit: PRINT_LIMIT })} `}
         {t('print.hint', { total: totalCount, limit: PRINT_LIMIT })}
       </p>
     </fieldset>
