@@ -241,8 +241,13 @@ export function Converter({ language }: { language: string }) {
             <span className="hint">
               <Trans
                 t={t}
-                i18nKey="converter.rateUsed"
+                i18nKey={
+                  result.currency.published && result.currency.published !== asked.dov
+                    ? 'converter.rateUsedPublished'
+                    : 'converter.rateUsed'
+                }
                 values={{
+                  published: result.currency.published ? formatDate(result.currency.published, language) : '',
                   rate: formatNumber(result.currency.rate),
                   local: tenant.currency,
                   currency: result.currency.value,

@@ -164,6 +164,8 @@ export interface CurrencyOption {
   label: string;
   value: string;
   rate: number;
+  /** The day the rate was published (the rate in force on a date is the latest published on or before it). */
+  published?: string;
 }
 
 /** A conversion asked for: the amount in a currency (code, and the label the visitor chose) on a date. */
@@ -179,7 +181,10 @@ export async function convert(request: ConversionRequest): Promise<{ currency: C
   const { resultList } = await fetchRates({ validityDate: request.dov, currencies: request.code, max: 1 });
   const rate = resultList[0]?.exchangeRate;
   if (rate !== undefined && rate !== null)
-    return { currency: { label: request.label, value: request.code, rate }, total: request.amount * rate };
+    return {
+      currency: { label: request.label, value: request.code, rate, published: resultList[0].validFromDate },
+      total: request.amount * rate,
+    };
   const known = await currencyExists(request.code).catch(() => {
     throw new ToolError('converter.failed', null, null, 'notifications.currencyCodeFailed');
   });

@@ -129,7 +129,7 @@ describe('currency converter', () => {
     const store = makeStore();
     const { data } = await conversion(store, { dov: '2026-08-01', amount: 100, code: 'USD', label: 'USD — US Dollar' });
     expect(data?.total).toBeCloseTo(12336.114, 6);
-    expect(data?.currency).toEqual({ label: 'USD — US Dollar', value: 'USD', rate: 123.36114 });
+    expect(data?.currency).toEqual({ label: 'USD — US Dollar', value: 'USD', rate: 123.36114, published: '2026-08-01' });
   });
   it('says No available rate for this date for a known currency without a rate, and notifies', async () => {
     vi.spyOn(http, 'get').mockImplementation(async (url) => {

@@ -9,9 +9,11 @@ import {
   countryName,
   currencyName,
   decimalMarkOf,
+  formatDate,
   formatNumber,
   optionLabel,
   textLanguage,
+  todayIso,
   westernDigits,
 } from '@guichet/shared/i18n/language';
 import { commodityName, useReferenceList } from '../../http/reference';
@@ -248,7 +250,11 @@ export function TaxationSimulation({ language }: { language: string }) {
             value={input.currencyCode?.value ?? ''}
             onChange={(event) => {
               const row = currencies.find((item) => item.code === event.target.value);
-              update({ currencyCode: row ? { value: String(row.code), rate: Number(row.rate) } : null });
+              update({
+                currencyCode: row
+                  ? { value: String(row.code), rate: Number(row.rate), published: row.validFromDate ? String(row.validFromDate) : null }
+                  : null,
+              });
             }}
             {...describedBy('currencyCode')}
           >
@@ -266,8 +272,13 @@ export function TaxationSimulation({ language }: { language: string }) {
             <p className="hint">
               <Trans
                 t={t}
-                i18nKey="rateOfDay"
-                values={{ rate: formatNumber(input.currencyCode.rate), currency: input.currencyCode.value }}
+                // The rate in force is the latest published: its date is said when it is not today's.
+                i18nKey={input.currencyCode.published && input.currencyCode.published !== todayIso() ? 'rateOfDayPublished' : 'rateOfDay'}
+                values={{
+                  rate: formatNumber(input.currencyCode.rate),
+                  currency: input.currencyCode.value,
+                  published: input.currencyCode.published ? formatDate(input.currencyCode.published, language) : '',
+                }}
                 components={{ ltr: <Ltr /> }}
               />
             </p>

@@ -11,7 +11,8 @@ export interface TaxationInput {
   commodityCode: { value: string; description: string } | null;
   itemCountryOfOriginCode: string;
   statValueInForeignCurrency: string;
-  currencyCode: { value: string; rate: number } | null;
+  /** The currency and its rate in force today (published on `published`). */
+  currencyCode: { value: string; rate: number; published?: string | null } | null;
   /** Quantity in the line's supplementary unit, needed by specific (per-unit) taxes. */
   supplementaryUnit: string;
 }
