@@ -20,13 +20,15 @@ import {
 
 type Problem = { field: 'category' | 'subject' | 'message' | 'attachment'; key: string };
 
-function validate(form: { category: string; subject: string; message: string }, file: File | null): Problem | null {
-  if (!form.category) return { field: 'category', key: 'validation.mandatory' };
-  if (form.subject.trim().length < 3) return { field: 'subject', key: 'validation.subject' };
-  if (form.message.trim().length < 10) return { field: 'message', key: 'validation.message' };
-  if (file && file.size > ATTACHMENT_MAX_BYTES) return { field: 'attachment', key: 'validation.attachmentSize' };
-  if (file && !ATTACHMENT_TYPES.includes(file.type)) return { field: 'attachment', key: 'validation.attachmentType' };
-  return null;
+/** Every field's problem at once, in the form's order (an empty list: the request can be sent). */
+export function validate(form: { category: string; subject: string; message: string }, file: File | null): Problem[] {
+  const problems: Problem[] = [];
+  if (!form.category) problems.push({ field: 'category', key: 'validation.mandatory' });
+  if (form.subject.replace(/\p{Cf}/gu, '').trim().length < 3) problems.push({ field: 'subject', key: 'validation.subject' });
+  if (form.message.replace(/\p{Cf}/gu, '').trim().length < 10) problems.push({ field: 'message', key: 'validation.message' });
+  if (file && file.size > ATTACHMENT_MAX_BYTES) problems.push({ field: 'attachment', key: 'validation.attachmentSize' });
+  else if (file && !ATTACHMENT_TYPES.includes(file.type)) problems.push({ field: 'attachment', key: 'validation.attachmentType' });
+  return problems;
 }
 
 function AnswerForm({ request }: { request: HelpdeskRequest }) {
@@ -70,15 +72,17 @@ export function HelpDesk({ language }: { language: string }) {
   const [create, { isLoading: sending }] = useCreateHelpdeskRequestMutation();
   const [form, setForm] = useState({ category: '' as Category | '', subject: '', message: '' });
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [sent, setSent] = useState(false);
   const [fileKey, setFileKey] = useState(0);
 
   const submit = async () => {
     const found = validate(form, file);
-    setProblem(found);
+    setProblems(found);
     setSent(false);
-    if (found || !form.category) return;
+    // The first field to correct takes the focus; each says what is wrong under it.
+    if (found.length > 0) document.getElementById(`${id}-${found[0].field === 'attachment' ? 'file' : found[0].field}`)?.focus();
+    if (found.length > 0 || !form.category) return;
     const created = await create({
       category: form.category,
       subject: form.subject.trim(),
@@ -92,8 +96,17 @@ export function HelpDesk({ language }: { language: string }) {
     setSent(true);
   };
 
+  const problemOf = (field: Problem['field']) => problems.find((item) => item.field === field);
   const invalid = (field: Problem['field']) =>
-    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
+    problemOf(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-problem` } : {};
+  const fieldProblem = (field: Problem['field']) => {
+    const found = problemOf(field);
+    return found ? (
+      <p id={`${id}-${field}-problem`} className="field-error">
+        {t(found.key, { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
+      </p>
+    ) : null;
+  };
   return (
     <div className="tool helpdesk">
       <section aria-labelledby={`${id}-new`}>
@@ -120,6 +133,7 @@ export function HelpDesk({ language }: { language: string }) {
                 </option>
               ))}
             </select>
+            {fieldProblem('category')}
           </Field>
           <Field id={`${id}-subject`} label={t('form.subject')}>
             <input
@@ -129,6 +143,7 @@ export function HelpDesk({ language }: { language: string }) {
               onChange={(event) => setForm({ ...form, subject: event.target.value })}
               {...invalid('subject')}
             />
+            {fieldProblem('subject')}
           </Field>
           <Field id={`${id}-message`} label={t('form.message')}>
             <textarea
@@ -139,6 +154,7 @@ export function HelpDesk({ language }: { language: string }) {
               onChange={(event) => setForm({ ...form, message: event.target.value })}
               {...invalid('message')}
             />
+            {fieldProblem('message')}
           </Field>
           <Field id={`${id}-file`} label={t('form.attachment')}>
             <input
@@ -147,19 +163,15 @@ export function HelpDesk({ language }: { language: string }) {
               type="file"
               accept=".pdf,.png,.jpg,.jpeg,.txt,application/pdf,image/png,image/jpeg,text/plain"
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              aria-describedby={`${id}-file-hint`}
-              {...invalid('attachment')}
+              aria-invalid={problemOf('attachment') ? true : undefined}
+              aria-describedby={`${id}-file-hint${problemOf('attachment') ? ` ${id}-attachment-problem` : ''}`}
             />
             <p id={`${id}-file-hint`} className="hint">
               {t('form.attachmentHint', { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
             </p>
+            {fieldProblem('attachment')}
           </Field>
           <FormActions submit={sending ? t('form.sending') : t('form.send')} disabled={sending} />
-          {problem && (
-            <p id={`${id}-problem`} className="field-error" role="alert">
-              {t(problem.key, { size: ATTACHMENT_MAX_BYTES / 1024 / 1024 })}
-            </p>
-          )}
           {sent && (
             <p className="notice-inline" role="status">
               {t('form.sent')}
