@@ -76,6 +76,11 @@ test('manifest search: sign-in required, "Fill at least one field", a registrati
   await page.getByLabel('From row').fill('1');
   await expect(page.locator('#manifest-print-hint')).not.toContainText('cannot');
   await expect(page.getByRole('button', { name: 'Print PDF' })).toBeEnabled();
+  // A reload keeps the form and its search: nothing typed is lost.
+  await page.reload();
+  await expect(page.getByLabel('Condition for Registration date')).toHaveValue('BETWEEN');
+  await expect(page.getByLabel('Registration date: date (start of the range)')).toHaveValue(isoDay(start));
+  await expect(page.locator('table caption')).toHaveText(caption!);
 });
 
 test('latest manifests and vessels with their statuses', async ({ page }) => {

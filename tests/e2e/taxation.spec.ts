@@ -57,6 +57,21 @@ test('a tariff line in USD: the taxes total, as a share of the value, is the pub
   expect(csv).toContain('Type of declaration,IM-4');
 });
 
+test('the form survives a reload and a change of language, with the currency at the rate in force', async ({ page }) => {
+  await page.goto('/en/tools/taxation-simulation/');
+  await fill(page, '09012110', '1000');
+  await expect(page.getByText(/1 USD = /)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Commodity (HS code or description)')).toHaveValue(/^09012110/);
+  await expect(page.getByLabel('Country of origin')).toHaveValue('IN');
+  await expect(page.getByLabel('Value in foreign currency')).toHaveValue('1000');
+  await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('USD');
+  await expect(page.getByText(/1 USD = /)).toBeVisible();
+  await page.goto('/fr/tools/taxation-simulation/');
+  await expect(page.getByLabel('Marchandise (code SH ou désignation)')).toHaveValue(/^09012110/);
+  await expect(page.getByLabel('Devise', { exact: true })).toHaveValue('USD');
+});
+
 test('a line with a per-unit tax and no supplementary unit says which tax cannot be calculated', async ({ page }) => {
   await page.goto('/en/tools/taxation-simulation/');
   await fill(page, '24022000', '5000');

@@ -1,4 +1,4 @@
-import React, { useMemo, useState, type ReactNode } from 'react';
+import React, { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'gatsby';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -32,6 +32,7 @@ import {
 } from './api';
 import { DEFAULT_PAGE, manifestSearchShown, selectManifest } from './slice';
 import { registrationColumns } from './columns';
+import { loadManifestSearch, saveManifestSearch } from './storage';
 import { Field, FormActions, SearchForm } from '../../components/Form';
 
 /** One criterion of the search: the field's name, its operator and (the children) the values it is compared with. */
@@ -165,6 +166,19 @@ export function ManifestSearch({ language }: { language: string }) {
   const totalCount = page?.totalCount ?? 0;
   const [form, setForm] = useState<ManifestForm>(EMPTY_FORM);
   const [message, setMessage] = useState<string | null>(null);
+  // The form and the search kept for this tab come back after a reload or a change of language.
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const kept = loadManifestSearch();
+    if (kept) {
+      setForm(kept.form);
+      if (!query && kept.query) dispatch(manifestSearchShown(kept.query));
+    }
+    setRestored(true);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (restored) saveManifestSearch({ form, query });
+  }, [restored, form, query]);
   const errors = formErrors(form);
 
   const setField = <K extends keyof ManifestForm>(field: K, changes: Partial<ManifestForm[K]>) =>

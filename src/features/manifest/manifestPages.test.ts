@@ -14,7 +14,11 @@ import { ManifestLatest } from './ManifestLatest';
 
 vi.mock('gatsby', () => ({ Link: ({ to, children }: { to: string; children?: ReactNode }) => h('a', { href: to }, children) }));
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // The search a page keeps for the tab is not the next test's.
+  window.sessionStorage.clear();
+});
 
 const LANGUAGES = ['en', 'fr', 'es', 'ar', 'bn'];
 
@@ -69,6 +73,8 @@ describe('manifest date ranges', () => {
       await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
       view.unmount();
       vi.restoreAllMocks();
+      // Each language is a new visitor: the search this one kept for its tab is not the next one's.
+      window.sessionStorage.clear();
     }
   });
   it('the end date message is translated', () => {

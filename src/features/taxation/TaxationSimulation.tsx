@@ -29,6 +29,7 @@ import {
   type Tax,
 } from './api';
 import { simulationTable } from './export';
+import { loadTaxation, saveTaxation } from './storage';
 import { Field, FormActions } from '../../components/Form';
 import { Ltr } from '../../components/Ltr';
 
@@ -56,6 +57,33 @@ export function TaxationSimulation({ language }: { language: string }) {
   const countryList = useReferenceList('country');
   // Without the day's customs rates no value can be converted: unlike other suggestions, say so.
   const currencies = useReferenceList('exchangeRate', 'notifications.customsRatesFailed');
+
+  // The form kept for this tab comes back after a reload or a change of language; the currency's rate is
+  // read again from today's rates once they are here.
+  const [restored, setRestored] = useState(false);
+  const [keptCurrency, setKeptCurrency] = useState<string | null>(null);
+  useEffect(() => {
+    const kept = loadTaxation();
+    if (kept) {
+      setInput({ ...EMPTY_INPUT, ...kept.input });
+      setCommodityText(kept.commodityText);
+      setKeptCurrency(kept.currency);
+    }
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (!keptCurrency || currencies.length === 0) return;
+    const row = currencies.find((item) => item.code === keptCurrency);
+    if (row)
+      setInput((current) => ({
+        ...current,
+        currencyCode: { value: String(row.code), rate: Number(row.rate), published: row.validFromDate ? String(row.validFromDate) : null },
+      }));
+    setKeptCurrency(null);
+  }, [keptCurrency, currencies]);
+  useEffect(() => {
+    if (restored && !keptCurrency) saveTaxation(input, commodityText);
+  }, [restored, keptCurrency, input, commodityText]);
 
   // Import for home use by default, once the declaration types are known.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { loadFromTab, saveToTab } from '../../app/tabStorage';
 import type { Consignment } from './api';
 
 /** Where the consignments of the guide are kept for the browser tab (sessionStorage: per tab, gone when it closes). */
@@ -26,21 +27,10 @@ const isConsignment = (value: unknown): value is Consignment => {
   );
 };
 
-/** The storage of the tab, when the browser lets the page use it (not during the site's build, nor where it is blocked). */
-function tabStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The guide kept for this tab; null when there is none or it cannot be read. */
 export function loadGuide(): StoredGuide | null {
-  try {
-    const text = tabStorage()?.getItem(GUIDE_STORAGE_KEY);
-    if (!text) return null;
-    const value = JSON.parse(text) as Partial<StoredGuide> | null;
+  return loadFromTab(GUIDE_STORAGE_KEY, (stored) => {
+    const value = stored as Partial<StoredGuide> | null;
     if (
       !value ||
       typeof value.typeOfDeclaration !== 'string' ||
@@ -51,19 +41,10 @@ export function loadGuide(): StoredGuide | null {
     )
       return null;
     return { typeOfDeclaration: value.typeOfDeclaration, consignments: value.consignments };
-  } catch {
-    return null;
-  }
+  });
 }
 
 /** Keeps the consignments of a regime for this tab; without consignments nothing is kept. */
 export function saveGuide(guide: StoredGuide): void {
-  try {
-    const storage = tabStorage();
-    if (!storage) return;
-    if (guide.consignments.length) storage.setItem(GUIDE_STORAGE_KEY, JSON.stringify(guide));
-    else storage.removeItem(GUIDE_STORAGE_KEY);
-  } catch {
-    // Full or blocked storage: the guide works as before, for this visit of the page only.
-  }
+  saveToTab(GUIDE_STORAGE_KEY, guide.consignments.length ? guide : null);
 }
