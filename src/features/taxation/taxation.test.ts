@@ -277,7 +277,7 @@ describe('the taxation simulation page', () => {
     await page.fill('flying carpets', '10000');
     page.submit();
     expect(
-      await page.view.findByText('No tariff line matches this text. Choose one from the suggestions or type its HS code.'),
+      await page.view.findByText('This text is not one tariff line: choose a line from the suggestions, or type its 8-digit HS code.'),
     ).toBeTruthy();
     expect(page.view.queryByText('This field is mandatory')).toBeNull();
     expect(page.simulated()).toHaveLength(0);
