@@ -138,6 +138,8 @@ export function TradersGuide({ language }: { language: string }) {
     event.preventDefault();
     const errors: Partial<Record<ConsignmentField, string>> = {};
     if (!draft.commodityCode.trim()) errors.commodityCode = t('errors.mandatory');
+    // A code in digits (dots and spaces allowed, any script's digits): "abc" is said here, not after the search.
+    else if (!/^\d{2,10}$/.test(codeAsTyped(draft.commodityCode))) errors.commodityCode = t('errors.commodityDigits');
     if (!draft.extendedProcedureCode) errors.extendedProcedureCode = t('errors.mandatory');
     setDraftErrors(errors);
     if (Object.keys(errors).length) {

@@ -148,4 +148,13 @@ describe('the mandatory field message', () => {
     const form = guide.field('commodityCode').closest('form')!;
     expect(within(form as HTMLElement).getAllByText('This field is mandatory')).toHaveLength(2);
   });
+  it('says at once that a commodity typed as words is no code, and adds nothing', async () => {
+    const guide = renderGuide();
+    await waitFor(() => expect(guide.view.container.querySelector('option[value="4000"]')).not.toBeNull());
+    fireEvent.change(guide.field('commodityCode'), { target: { value: 'abc' } });
+    fireEvent.submit(guide.field('commodityCode').closest('form')!);
+    expect(await guide.view.findByText(/Choose a commodity from the suggestions, or type its code in digits/)).toBeTruthy();
+    expect(guide.field('commodityCode').getAttribute('aria-invalid')).toBe('true');
+    expect(guide.view.container.querySelectorAll('tbody tr')).toHaveLength(0);
+  });
 });
