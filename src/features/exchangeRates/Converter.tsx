@@ -12,9 +12,11 @@ import { Ltr } from '../../components/Ltr';
 
 /** Minimum amount the converter accepts. */
 export const MIN_AMOUNT = 1;
+/** Maximum: a thousand billion, whose cents a number still holds exactly (beyond it "99999999999999999999" showed as 10^20). */
+export const MAX_AMOUNT = 1e12;
 
 /** What is wrong with each field ('mandatory': empty), in the rates namespace's words (converter.*). */
-type AmountProblem = 'mandatory' | 'amountNumber' | 'amountMin' | 'amountAmbiguous';
+type AmountProblem = 'mandatory' | 'amountNumber' | 'amountMin' | 'amountMax' | 'amountAmbiguous';
 type CurrencyProblem = 'mandatory';
 type DateProblem = 'mandatory' | 'dateInvalid' | 'dateFuture';
 interface Problems {
@@ -45,7 +47,8 @@ export function readAmount(text: string, language: string): { value: number } | 
   }
   const parsed = parseAmount(typed, language);
   if ('error' in parsed) return { problem: parsed.error === 'ambiguous' ? 'amountAmbiguous' : 'amountNumber' };
-  return parsed.value < MIN_AMOUNT ? { problem: 'amountMin' } : parsed;
+  if (parsed.value < MIN_AMOUNT) return { problem: 'amountMin' };
+  return parsed.value > MAX_AMOUNT ? { problem: 'amountMax' } : parsed;
 }
 
 const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
@@ -139,9 +142,11 @@ export function Converter({ language }: { language: string }) {
   const problemText = (found: AmountProblem | CurrencyProblem | DateProblem) =>
     found === 'amountMin'
       ? t('converter.amountMin', { min: MIN_AMOUNT })
-      : found === 'amountAmbiguous'
-        ? t('converter.amountAmbiguous', { example: `25000${decimalMark}50`, mark: decimalMark })
-        : t(`converter.${found}`);
+      : found === 'amountMax'
+        ? t('converter.amountMax', { max: formatNumber(MAX_AMOUNT) })
+        : found === 'amountAmbiguous'
+          ? t('converter.amountAmbiguous', { example: `25000${decimalMark}50`, mark: decimalMark })
+          : t(`converter.${found}`);
   /** A field's state for assistive technologies: invalid, and described by its message, when it has one. */
   const problemOf = (field: keyof Problems) => {
     const found = problems[field];

@@ -16,7 +16,7 @@ import {
   type ExchangeRate,
   type RatesSearch,
 } from './api';
-import { Converter, matchCurrency } from './Converter';
+import { Converter, matchCurrency, MAX_AMOUNT, readAmount } from './Converter';
 import { CustomsRates } from './CustomsRates';
 import { withDifference } from '@guichet/shared/api/rates';
 import { chartProblem, queryFromUrl, RateChart, rateTicks } from './RateChart';
@@ -124,6 +124,12 @@ describe('exchange rates in the data layer', () => {
 });
 
 describe('currency converter', () => {
+  it('takes amounts from 1 to a thousand billion, whose cents it holds exactly', () => {
+    expect(readAmount('1000000000000', 'en')).toEqual({ value: MAX_AMOUNT });
+    expect(readAmount('1000000000000.01', 'en')).toEqual({ problem: 'amountMax' });
+    expect(readAmount('99999999999999999999', 'en')).toEqual({ problem: 'amountMax' });
+    expect(readAmount('0.5', 'en')).toEqual({ problem: 'amountMin' });
+  });
   it('totals amount x rate of the date', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: { resultList: [row('USD', 123.36114)], totalCount: 1 } });
     const store = makeStore();
