@@ -127,7 +127,11 @@ export function Codification({ language }: { language: string }) {
   const state = useAppSelector(selectCodification);
   const { config, paging, search } = state;
   const query = useCodificationQuery(search ?? skipToken);
-  const { loading, searched, result: page, ask } = searchOf(search, query, (next: CodificationSearch) => dispatch(searchShown(next)));
+  const answered = searchOf(search, query, (next: CodificationSearch) => dispatch(searchShown(next)));
+  const { loading, ask } = answered;
+  // Without a search (a reset, Back to the page before the first one) no earlier answer is shown.
+  const searched = search !== null && answered.searched;
+  const page = search ? answered.result : undefined;
   // A search that failed: its list could not be loaded (which is not a list without records).
   const failed = query.isError && !loading;
   const table = page?.table ?? null;
