@@ -210,6 +210,14 @@ test('central bank rates: search, then print as CSV (rates.csv with a BOM)', asy
   const popup = page.waitForEvent('popup');
   await page.getByRole('group', { name: 'Print the rates' }).getByRole('button', { name: 'PDF' }).click();
   expect((await popup).url()).toMatch(/\/external-rates-service\/print\?reportFormat=pdf/);
+  // The search is in the address: a reload shows it again, Back the one before.
+  await expect(page).toHaveURL(/[?&]q=yen/);
+  await page.reload();
+  await expect(page.getByLabel('Currency code or name')).toHaveValue('yen');
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await page.goBack();
+  await expect(page.getByLabel('Currency code or name')).toHaveValue('');
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
 });
 
 test('central bank rates name the currencies in the page language, as the printed files do', async ({ page }) => {

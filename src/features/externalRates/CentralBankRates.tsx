@@ -11,9 +11,27 @@ import { DEFAULT_PAGE_SIZE, SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
 import { download } from '@guichet/shared/export/download';
 import { currencyName, formatDate, formatNumber, isDay, textLanguage, todayIso } from '@guichet/shared/i18n/language';
+import { MAX_RATE_SEARCH_LENGTH } from '@guichet/shared/api/rates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { fetchCsv, printUrl, useCentralBankRatesQuery, type CentralBankRate, type ExternalRatesSearch, type PrintFormat } from './api';
 import { centralBankSearchShown, selectExternalRates } from './slice';
+
+/** The search's address: its date and text (?date=2026-03-01&q=yen), so that a reload or a link finds it again. */
+export function addressOfSearch(search: Pick<ExternalRatesSearch, 'date' | 'searchText'>): string {
+  return `?${new URLSearchParams({ date: search.date, ...(search.searchText ? { q: search.searchText } : {}) })}`;
+}
+
+/** The search an address names: today's rates without a date, or with one that is no day. */
+export function searchOfAddress(query: string): ExternalRatesSearch {
+  const parameters = new URLSearchParams(query);
+  const date = parameters.get('date') ?? '';
+  return {
+    date: isDay(date) ? date : todayIso(),
+    searchText: (parameters.get('q') ?? '').slice(0, MAX_RATE_SEARCH_LENGTH),
+    page: 1,
+    size: DEFAULT_PAGE_SIZE,
+  };
+}
 
 /** A central bank's reference rates (the European Central Bank's in the embedded default): search and print. */
 export function CentralBankRates({ language }: { language: string }) {
@@ -36,11 +54,26 @@ export function CentralBankRates({ language }: { language: string }) {
   const [date, setDate] = useState('');
   const [printing, setPrinting] = useState(false);
 
+  // The address's search shows on arrival, and Back and Forward show theirs; a new search is a new entry.
+  const setText = textField[1];
   useEffect(() => {
-    const initial = { date: todayIso(), searchText: '', page: 1, size: DEFAULT_PAGE_SIZE };
-    setDate(initial.date);
-    dispatch(centralBankSearchShown(initial));
-  }, [dispatch]);
+    const fromAddress = (arrival: boolean) => {
+      const addressed = searchOfAddress(window.location.search);
+      setDate(addressed.date);
+      setText(addressed.searchText);
+      if (arrival) window.history.replaceState(null, '', `${window.location.pathname}${addressOfSearch(addressed)}`);
+      dispatch(centralBankSearchShown(addressed));
+    };
+    fromAddress(true);
+    const onPop = () => fromAddress(false);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [dispatch, setText]);
+  const searchFor = (next: ExternalRatesSearch) => {
+    const address = `${window.location.pathname}${addressOfSearch(next)}`;
+    if (address !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', address);
+    run(next);
+  };
 
   const print = async (format: PrintFormat) => {
     if (!search) return;
@@ -93,7 +126,7 @@ export function CentralBankRates({ language }: { language: string }) {
       <SearchForm
         label={t('centralBank.form')}
         onSearch={(fields) =>
-          run({
+          searchFor({
             date: isDay(date) ? date : todayIso(),
             searchText: fieldText(fields, 'searchText'),
             page: 1,
@@ -101,7 +134,7 @@ export function CentralBankRates({ language }: { language: string }) {
           })
         }
       >
-        <SearchText id="cb-text" name="searchText" label={t('form.key')} field={textField} />
+        <SearchText id="cb-text" name="searchText" label={t('form.key')} field={textField} maxLength={MAX_RATE_SEARCH_LENGTH} />
         <Field id="cb-date" label={t('form.dov')}>
           <input id="cb-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
         </Field>

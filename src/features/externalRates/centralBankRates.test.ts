@@ -5,9 +5,13 @@ import { makeStore } from '../../app/store';
 import { renderInLanguage } from '../../test/store';
 import { http } from '../../http/client';
 import { externalRatesApi, printUrl, type CentralBankRate } from './api';
-import { CentralBankRates } from './CentralBankRates';
+import { addressOfSearch, CentralBankRates, searchOfAddress } from './CentralBankRates';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // The search a test leaves in the address is not the next test's.
+  window.history.replaceState(null, '', '/');
+});
 
 const rate = (currency: string, currencyName: string, value: number): CentralBankRate => ({
   currency,
@@ -109,5 +113,19 @@ describe('the central bank rates search matches the currency names the table sho
     expect(get.mock.calls[0][1]?.params).toMatchObject({ searchText: 'zzz', max: 10, offset: 0 });
     expect(answer.data?.totalCount).toBe(0);
     expect(answer.data?.currencies).toBeUndefined();
+  });
+});
+
+describe('the central bank search in the address', () => {
+  it('keeps its date and text, and reads today for an address without a day', () => {
+    const search = { date: '2026-03-02', searchText: 'yen', page: 1, size: 10 };
+    expect(addressOfSearch(search)).toBe('?date=2026-03-02&q=yen');
+    expect(searchOfAddress(addressOfSearch(search))).toEqual(search);
+    expect(addressOfSearch({ date: '2026-03-02', searchText: '' })).toBe('?date=2026-03-02');
+    expect(searchOfAddress('?date=2026-02-30&q=' + 'x'.repeat(300))).toMatchObject({
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      searchText: 'x'.repeat(100),
+    });
+    expect(searchOfAddress('?date=2026-02-30').date).not.toBe('2026-02-30');
   });
 });
