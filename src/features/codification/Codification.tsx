@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ResultStatus } from '../../components/ResultStatus';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
+import { showInAddress, useAddressedSearch } from '../../app/address';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { Pager } from '../../components/Pager';
@@ -57,12 +58,11 @@ const TRANSLATION = tenant.translatedLanguages[0] ?? null;
  * Shows a search in the address bar (its query string), so that a reload or a link finds it again; a new
  * search the visitor asks for is a new history entry (`push`), so that Back shows the one before.
  */
-function showInAddress(search: CodificationSearch | null, push = false) {
-  const query = queryFromSearch(search ? { filter: search.filter, pageNumber: search.paging.pageNumber, size: search.paging.size } : null);
-  const address = `${window.location.pathname}${query}${window.location.hash}`;
-  if (push && address !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
-    window.history.pushState(null, '', address);
-  else window.history.replaceState(window.history.state, '', address);
+function showSearchInAddress(search: CodificationSearch | null, push = false) {
+  showInAddress(
+    queryFromSearch(search ? { filter: search.filter, pageNumber: search.paging.pageNumber, size: search.paging.size } : null),
+    push,
+  );
 }
 
 const isCached = (table: ReferenceTable | null): table is ReferenceTable & CachedEntity =>
@@ -178,35 +178,29 @@ export function Codification({ language }: { language: string }) {
   // Back and Forward show the search of their address, or the empty form before the first one.
   const kept = useRef(search);
   kept.current = search;
-  useEffect(() => {
-    const fromAddress = (arrival: boolean) => {
-      const addressed = searchFromQuery(window.location.search, config.referenceTables);
-      if (!addressed) {
-        if (arrival && kept.current) showInAddress(kept.current);
-        else if (!arrival) {
-          setLocalFilter(EMPTY_FILTER);
-          dispatch(reset());
-        }
-        return;
+  useAddressedSearch((arrival) => {
+    const addressed = searchFromQuery(window.location.search, config.referenceTables);
+    if (!addressed) {
+      if (arrival && kept.current) showSearchInAddress(kept.current);
+      else if (!arrival) {
+        setLocalFilter(EMPTY_FILTER);
+        dispatch(reset());
       }
-      const next: CodificationSearch = {
-        filter: addressed.filter,
-        paging: { ...DEFAULT_PAGING, pageNumber: addressed.pageNumber, size: addressed.size },
-        translated,
-        language,
-      };
-      setLocalFilter(addressed.filter);
-      if (JSON.stringify(next) !== JSON.stringify(kept.current)) {
-        dispatch(closeDetail());
-        dispatch(searchShown(next));
-      }
-      if (arrival) showInAddress(next);
+      return;
+    }
+    const next: CodificationSearch = {
+      filter: addressed.filter,
+      paging: { ...DEFAULT_PAGING, pageNumber: addressed.pageNumber, size: addressed.size },
+      translated,
+      language,
     };
-    fromAddress(true);
-    const onPop = () => fromAddress(false);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    setLocalFilter(addressed.filter);
+    if (JSON.stringify(next) !== JSON.stringify(kept.current)) {
+      dispatch(closeDetail());
+      dispatch(searchShown(next));
+    }
+    if (arrival) showSearchInAddress(next);
+  }, []);
 
   // A page past the last one (an old link, a hand-edited address) shows the last page.
   useEffect(() => {
@@ -215,14 +209,14 @@ export function Codification({ language }: { language: string }) {
     const last = Math.ceil(current.totalCount / search.paging.size) - 1;
     if (search.paging.pageNumber <= last) return;
     const next = { ...search, paging: { ...search.paging, pageNumber: last } };
-    showInAddress(next);
+    showSearchInAddress(next);
     dispatch(searchShown(next));
   }, [search, query.currentData, loading, dispatch]);
 
   const update = (changes: Partial<CodificationFilter>) => setLocalFilter((current) => ({ ...current, ...changes }));
   const run = (next: CodificationFilter, pageNumber: number, size = paging.size) => {
     const asked: CodificationSearch = { filter: next, paging: { ...paging, pageNumber, size }, translated, language };
-    showInAddress(asked, true);
+    showSearchInAddress(asked, true);
     ask(asked);
   };
   const closePanel = () => {
@@ -400,7 +394,7 @@ export function Codification({ language }: { language: string }) {
             onClick: () => {
               setLocalFilter(EMPTY_FILTER);
               setProblem(false);
-              showInAddress(null);
+              showSearchInAddress(null);
               dispatch(reset());
             },
           }}

@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { showInAddress, useAddressedSearch } from '../../app/address';
 import { BilingualText } from '../../components/BilingualText';
 import { Field, FormActions, SearchForm, SearchText, fieldText } from '../../components/Form';
 import { ResultStatus } from '../../components/ResultStatus';
@@ -128,29 +129,23 @@ export function CustomsRates({ language }: { language: string }) {
 
   // A new search is a new history entry, so that Back shows the one before; a correction replaces its own.
   const run = (next: RatesSearch, withDiff: boolean, replace = false) => {
-    const address = `${window.location.pathname}${urlFromSearch(next, withDiff)}`;
-    if (replace) window.history.replaceState(null, '', address);
-    else if (address !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', address);
+    showInAddress(urlFromSearch(next, withDiff), !replace);
     ask({ search: next, showDifference: withDiff });
   };
 
   // The rates of the day (or of the linked search) show on arrival; Back and Forward show their address's.
-  useEffect(() => {
-    const fromAddress = (arrival: boolean) => {
+  useAddressedSearch(
+    (arrival) => {
       const addressed = searchFromUrl(window.location.search);
       setKey(addressed.search.key);
       setDov(addressed.search.dov);
       setDifference(addressed.showDifference);
       setDovProblem(null);
-      if (arrival)
-        window.history.replaceState(null, '', `${window.location.pathname}${urlFromSearch(addressed.search, addressed.showDifference)}`);
+      if (arrival) showInAddress(urlFromSearch(addressed.search, addressed.showDifference), false);
       dispatch(ratesShown(addressed));
-    };
-    fromAddress(true);
-    const onPop = () => fromAddress(false);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [dispatch, setKey]);
+    },
+    [dispatch, setKey],
+  );
 
   // A page past the last one (an old link, fewer rates that day): the last page is shown instead.
   const lastPage = Math.ceil(totalCount / search.size);

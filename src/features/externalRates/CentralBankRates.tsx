@@ -1,4 +1,4 @@
-import React, { useEffect, useMemo, useState } from 'react';
+import React, { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Field, FormActions, SearchForm, SearchText, fieldText } from '../../components/Form';
@@ -6,6 +6,7 @@ import { ResultStatus } from '../../components/ResultStatus';
 import { notify } from '../../app/notificationsSlice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
+import { showInAddress, useAddressedSearch } from '../../app/address';
 import { DataTable } from '../../components/DataTable';
 import { DEFAULT_PAGE_SIZE, SearchPager } from '../../components/Pager';
 import { useFieldValue } from '../../components/useFieldValue';
@@ -56,22 +57,18 @@ export function CentralBankRates({ language }: { language: string }) {
 
   // The address's search shows on arrival, and Back and Forward show theirs; a new search is a new entry.
   const setText = textField[1];
-  useEffect(() => {
-    const fromAddress = (arrival: boolean) => {
+  useAddressedSearch(
+    (arrival) => {
       const addressed = searchOfAddress(window.location.search);
       setDate(addressed.date);
       setText(addressed.searchText);
-      if (arrival) window.history.replaceState(null, '', `${window.location.pathname}${addressOfSearch(addressed)}`);
+      if (arrival) showInAddress(addressOfSearch(addressed), false);
       dispatch(centralBankSearchShown(addressed));
-    };
-    fromAddress(true);
-    const onPop = () => fromAddress(false);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [dispatch, setText]);
+    },
+    [dispatch, setText],
+  );
   const searchFor = (next: ExternalRatesSearch) => {
-    const address = `${window.location.pathname}${addressOfSearch(next)}`;
-    if (address !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', address);
+    showInAddress(addressOfSearch(next), true);
     run(next);
   };
 

@@ -7,6 +7,7 @@ import { ResultStatus } from '../../components/ResultStatus';
 import { paths } from '../../config/routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { searchOf } from '../../app/api';
+import { showInAddress, useAddressedSearch } from '../../app/address';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { SearchPager } from '../../components/Pager';
@@ -44,28 +45,23 @@ export function TariffSearch({ language }: { language: string }) {
 
   // The URL is the search.
   const run = (next: TariffQuery) => {
-    window.history.pushState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
+    showInAddress(searchFromQuery(next), true);
     ask(next);
   };
 
   // The URL is the search: run it on arrival and when the visitor goes back or forward.
-  useEffect(() => {
-    const fromUrl = () => {
-      const next = queryFromSearch(window.location.search);
-      if (!next) return;
-      // A form sent before the scripts ran arrives here as a query: an exact line still opens its detail.
-      const exact = exactLine(next.keyword, next.code);
-      if (exact) {
-        void navigate(`/${language}${paths.tariffDetail(exact)}`, { replace: true });
-        return;
-      }
-      setKeyword(next.keyword);
-      setCode(next.code);
-      if (!validateSearch(next.keyword, next.code)) dispatch(searchShown(next));
-    };
-    fromUrl();
-    window.addEventListener('popstate', fromUrl);
-    return () => window.removeEventListener('popstate', fromUrl);
+  useAddressedSearch(() => {
+    const next = queryFromSearch(window.location.search);
+    if (!next) return;
+    // A form sent before the scripts ran arrives here as a query: an exact line still opens its detail.
+    const exact = exactLine(next.keyword, next.code);
+    if (exact) {
+      void navigate(`/${language}${paths.tariffDetail(exact)}`, { replace: true });
+      return;
+    }
+    setKeyword(next.keyword);
+    setCode(next.code);
+    if (!validateSearch(next.keyword, next.code)) dispatch(searchShown(next));
   }, [dispatch, language, setKeyword, setCode]);
 
   // A link to a page past the last one (an old link, a hand-edited one) shows the last page.
@@ -74,7 +70,7 @@ export function TariffSearch({ language }: { language: string }) {
     const last = Math.ceil(result.totalCount / shown.size);
     if (shown.page <= last) return;
     const next = { ...shown, page: last };
-    window.history.replaceState(null, '', `${window.location.pathname}${searchFromQuery(next)}`);
+    showInAddress(searchFromQuery(next), false);
     dispatch(searchShown(next));
   }, [shown, result, dispatch]);
 
