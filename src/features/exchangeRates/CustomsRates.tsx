@@ -137,7 +137,8 @@ export function CustomsRates({ language }: { language: string }) {
   useAddressedSearch(
     (arrival) => {
       const addressed = searchFromUrl(window.location.search);
-      setKey(addressed.search.key);
+      // On arrival an address without text keeps what was typed before the page's scripts ran.
+      if (addressed.search.key || !arrival) setKey(addressed.search.key);
       setDov(addressed.search.dov);
       setDifference(addressed.showDifference);
       setDovProblem(null);

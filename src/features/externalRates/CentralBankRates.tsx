@@ -61,7 +61,8 @@ export function CentralBankRates({ language }: { language: string }) {
     (arrival) => {
       const addressed = searchOfAddress(window.location.search);
       setDate(addressed.date);
-      setText(addressed.searchText);
+      // On arrival an address without text keeps what was typed before the page's scripts ran.
+      if (addressed.searchText || !arrival) setText(addressed.searchText);
       if (arrival) showInAddress(addressOfSearch(addressed), false);
       dispatch(centralBankSearchShown(addressed));
     },
