@@ -37,6 +37,12 @@ const describe = (row: { description?: unknown; descriptionTranslated?: unknown 
   String((translated && row.descriptionTranslated) || row.description || '');
 const countryLabel = (row: { code?: unknown; description?: unknown }, language: string, translated: boolean) =>
   countryName(String(row.code), language) ?? describe(row, translated);
+/** A currency of the exchange-rate list as the form keeps it: its code, today's rate and when that rate was published. */
+const currencyChoice = (row: { code?: unknown; rate?: unknown; validFromDate?: unknown }): NonNullable<TaxationInput['currencyCode']> => ({
+  value: String(row.code),
+  rate: Number(row.rate),
+  published: row.validFromDate ? String(row.validFromDate) : null,
+});
 
 /** Taxation simulation: a tariff line, its origin and value in a currency -> each tax, its base and amount. */
 export function TaxationSimulation({ language }: { language: string }) {
@@ -77,7 +83,7 @@ export function TaxationSimulation({ language }: { language: string }) {
     if (row)
       setInput((current) => ({
         ...current,
-        currencyCode: { value: String(row.code), rate: Number(row.rate), published: row.validFromDate ? String(row.validFromDate) : null },
+        currencyCode: currencyChoice(row),
       }));
     setKeptCurrency(null);
   }, [keptCurrency, currencies]);
@@ -278,11 +284,7 @@ export function TaxationSimulation({ language }: { language: string }) {
             value={input.currencyCode?.value ?? ''}
             onChange={(event) => {
               const row = currencies.find((item) => item.code === event.target.value);
-              update({
-                currencyCode: row
-                  ? { value: String(row.code), rate: Number(row.rate), published: row.validFromDate ? String(row.validFromDate) : null }
-                  : null,
-              });
+              update({ currencyCode: row ? currencyChoice(row) : null });
             }}
             {...describedBy('currencyCode')}
           >
