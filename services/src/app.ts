@@ -39,6 +39,8 @@ import { AnswerCache } from './reference/cache.js';
 
 /** The longest path parameter a route takes: above the schemas' own limits (a reference code of 200 characters). */
 const MAX_PARAM_LENGTH = 256;
+/** Bytes of a request line and its headers: a finder query of 2,000 Bengali or Arabic characters is 18 KB of percent-encoded URL, above Node's 16 KB. */
+const MAX_HEADER_SIZE = 32 * 1024;
 
 /** The finder's routes, limited more tightly than the other services. */
 const FINDER_PREFIXES = [HS_FINDER_PREFIX, AI_TARIFF_PREFIX];
@@ -54,12 +56,11 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
-    // A finder query of 2,000 Bengali or Arabic characters is 18 KB of percent-encoded URL: above Node's 16 KB.
-    http: { maxHeaderSize: 32 * 1024 },
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
     // A URL that is not valid percent-encoding ("/%ff") gets the one error answer too, not Fastify's own.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
     // So does a request that is not HTTP it can read (a bad Content-Length, a NUL in a header).
-    clientErrorHandler: clientErrorHandler(securityHeaders(false)),
+    clientErrorHandler: clientErrorHandler(securityHeaders(false), MAX_HEADER_SIZE),
   });
   guardReplies(app);
   trackMethods(app, MAX_PARAM_LENGTH);

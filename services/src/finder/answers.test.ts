@@ -63,6 +63,8 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     for (const heading of alternatives) expect(heading.code).toMatch(/^\d{4}$/);
     const probabilities = alternatives.map((heading) => heading.probability!);
     expect([...probabilities].sort((a, b) => b - a)).toEqual(probabilities);
+    // None would read 0.00 on the page (two decimals).
+    for (const probability of probabilities) expect(probability).toBeGreaterThanOrEqual(0.005);
     expect(probabilities.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(1 + 1e-6);
     // A heading holds at least the probability of its best code.
     const first = body.predictions[0];

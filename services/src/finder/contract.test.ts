@@ -209,7 +209,11 @@ describe('tariff finder services', () => {
 
     const root = await get(`${HS_FINDER_PREFIX}/tree`);
     expect(root.body.children).toHaveLength(96);
-    expect(root.body.children[0]).toMatchObject({ code: '01', level: 'chapter', section: { code: 'I' } });
+    expect(root.body.children[0]).toMatchObject({ code: '01', level: 'chapter', section: { code: 'I', language: 'en' } });
+    // Every node says its language: the root's name and the sections' are in English, whatever the page's.
+    const arabic = await get(`${HS_FINDER_PREFIX}/tree?language=ar&code=6109`);
+    expect(arabic.body).toMatchObject({ language: 'ar', section: { code: 'XI', language: 'en' } });
+    expect((await get(`${HS_FINDER_PREFIX}/tree?language=ar`)).body).toMatchObject({ level: 'root', language: 'en' });
 
     expect((await get(`${HS_FINDER_PREFIX}/tree?code=6199`)).status).toBe(404);
     expect((await get(`${HS_FINDER_PREFIX}/tree?code=61099999`)).status).toBe(404);

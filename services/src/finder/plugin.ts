@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FieldError } from '../http/request.js';
+import { ERROR_SCHEMA } from '../http/errors.js';
 import { NO_NUL, serviceContract } from '../http/schema.js';
 import fp from 'fastify-plugin';
 import { documented } from '../http/documented.js';
@@ -124,6 +125,15 @@ export async function hsFinderPlugin(app: FastifyInstance, options: FinderPlugin
             code: { ...codeProperty, description: '6 or 8 digits, dots allowed' },
             language: { ...language, default: undefined },
           },
+        },
+        response: {
+          201: {
+            description: 'Recorded',
+            type: 'object',
+            required: ['recorded', 'code'],
+            properties: { recorded: { type: 'boolean' }, code: { type: 'string', description: 'The 6-digit subheading recorded' } },
+          },
+          400: ERROR_SCHEMA,
         },
       },
     },

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/database.js';
 import { runSearch } from '../reference/query.js';
 import { FieldError } from '../http/request.js';
+import { hasLoneSurrogate, visibleText } from '@guichet/shared/api/text';
 import { ENTITIES, TAX_COLUMN_COUNT } from '../reference/registry.js';
 import type { Nomenclature } from './data.js';
 import type { Finder } from './store.js';
@@ -20,6 +21,8 @@ export const MAX_QUERY_LENGTH = 2000;
 export const UNCERTAIN_BELOW = 0.5;
 /** How many predictions are grouped by heading for the alternatives. */
 const ALTERNATIVE_POOL = 20;
+/** A heading less likely than this is no alternative: the page shows probabilities to two decimals, and it would read 0.00. */
+const LEAST_ALTERNATIVE = 0.005;
 export const PAGE_LANGUAGES = LANGUAGES;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 export const DEFAULT_LIMIT = 5;
@@ -95,12 +98,13 @@ const levelOf = (code: string): Level =>
   code.length === 2 ? 'chapter' : code.length === 4 ? 'heading' : code.length === 6 ? 'subheading' : 'national';
 
 /**
- * The query text, trimmed: the schema has checked its type and length; blank text (spaces and invisible
+ * The query text, trimmed: the schema has checked its type and length; blank text (spaces, control and invisible
  * characters such as zero-width spaces and bidi marks only) is refused here.
  */
 export function queryText(value: string, field = 'query'): string {
   const text = value.trim();
-  if (!text.replace(/\p{Cf}/gu, '').trim()) throw new FieldError(field, 'must not be empty');
+  if (hasLoneSurrogate(text)) throw new FieldError(field, 'must not contain lone surrogates');
+  if (!visibleText(text)) throw new FieldError(field, 'must not be empty');
   return text;
 }
 
@@ -114,6 +118,13 @@ export function codeDigits(value: string, field: string, lengths: number[]): str
     );
   return digits;
 }
+
+/** A chapter's section: its number and its name, in English (no translation of the section names is in data/). */
+const sectionOf = (chapter: { section: string; sectionName: string }) => ({
+  code: chapter.section,
+  description: chapter.sectionName,
+  language: 'en',
+});
 
 export class FinderService {
   readonly nomenclature: Nomenclature;
@@ -146,6 +157,7 @@ export class FinderService {
       for (const item of result.predictions)
         byHeading.set(item.code.slice(0, 4), (byHeading.get(item.code.slice(0, 4)) ?? 0) + item.probability);
     const alternatives = [...byHeading]
+      .filter(([, probability]) => probability >= LEAST_ALTERNATIVE)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([code, probability]) => ({ ...this.label(code, language), probability: round(Math.min(1, probability)) }));
@@ -237,11 +249,12 @@ export class FinderService {
         hsCode: '',
         level: 'root',
         description: 'Harmonized System 2022',
+        language: 'en',
         children: [...nomenclature.chapters.values()]
           .sort((a, b) => a.code.localeCompare(b.code))
           .map((chapter) => ({
             ...this.node(chapter.code, Math.max(0, (depth ?? 1) - 1), language),
-            section: { code: chapter.section, description: chapter.sectionName },
+            section: sectionOf(chapter),
           })),
       };
     }
@@ -250,7 +263,7 @@ export class FinderService {
     const path = [2, 4, 6].filter((length) => length < code.length).map((length) => this.node(code.slice(0, length), 0, language));
     return {
       ...this.node(code, depth ?? 3, language),
-      section: { code: chapter.section, description: chapter.sectionName },
+      section: sectionOf(chapter),
       path,
     };
   }
@@ -279,9 +292,9 @@ export class FinderService {
       hsCode: own.hsCode,
       level: own.level,
       description: own.description,
-      section: { code: chapter.section, description: chapter.sectionName },
-      chapter: { code: chapter.code, hsCode: chapter.code, description: chapter.description },
-      heading: { code: heading.code, hsCode: hsCodeOf(heading.code), description: heading.description },
+      section: sectionOf(chapter),
+      chapter: { code: chapter.code, hsCode: chapter.code, description: chapter.description, language: 'en' },
+      heading: { code: heading.code, hsCode: hsCodeOf(heading.code), description: heading.description, language: 'en' },
       ...(code.length >= 6 ? { subheading: this.node(code.slice(0, 6), 0) } : {}),
       taxLabels: TAX_LABELS,
       lines: resultList.map((row) => {

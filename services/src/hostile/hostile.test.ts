@@ -166,6 +166,27 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
       expect(Object.keys(JSON.parse(answer.body.toString())).sort()).toEqual(['error', 'message']);
       expect(answer.headers.get('x-content-type-options')).toEqual(['nosniff']);
     }
+    // A request line past the server's limit (a query of 40,000 characters) is a 431 that states the limit.
+    const huge = await send(server.port, { method: 'GET', target: `/hs-finder/search?query=${'a'.repeat(40_000)}` });
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body.toString()).message).toBe('The request line and headers are too large: at most 32 KB together');
+    // Text that shows nothing (control characters, as invisible ones) is blank; half a character is not text.
+    for (const query of ['%7F%7F', '%01', '%1B%07']) {
+      const answer = await send(server.port, { method: 'GET', target: `/hs-finder/search?query=${query}` });
+      expect(answer.status, query).toBe(400);
+      expect(JSON.parse(answer.body.toString()), query).toMatchObject({ field: 'query', message: 'query: must not be empty' });
+    }
+    const lone = await send(server.port, {
+      method: 'POST',
+      target: '/hs-finder/usage',
+      headers: [['content-type', 'application/json']],
+      body: '{"query":"shirt \\ud800","code":"610910","language":"en"}',
+    });
+    expect(lone.status).toBe(400);
+    expect(JSON.parse(lone.body.toString())).toMatchObject({
+      field: 'query',
+      message: 'body.query must not contain NUL characters or lone surrogates',
+    });
     // A page's address is the page's business: the site answers it as ever.
     expect((await send(server.port, { method: 'GET', target: '/en/?q=%FF' })).status).not.toBe(400);
   });

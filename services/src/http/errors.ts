@@ -48,7 +48,7 @@ function framework(error: FastifyError & { field?: string }, request: FastifyReq
 /** What a request the HTTP parser refused is told: its status and message, by the parser's error code. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request was not received in time'],
-  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are too large'],
   HPE_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header is not valid'],
   HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Content-Length and Transfer-Encoding are both given'],
   HPE_INVALID_TRANSFER_ENCODING: [400, 'The Transfer-Encoding header is not valid'],
@@ -62,10 +62,12 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  * The answer to a request that is not HTTP the server can read (Fastify's clientErrorHandler): the one
  * error shape, with the headers every answer carries, then the connection is closed.
  */
-export function clientErrorHandler(headers: Record<string, string>) {
+export function clientErrorHandler(headers: Record<string, string>, maxHeaderSize: number) {
   return (error: Error & { code?: string }, socket: import('node:net').Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+    const [status, text] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+    // Its limit is said: a query string is part of the request line (a finder query is at most 2,000 characters).
+    const message = status === 431 ? `${text}: at most ${maxHeaderSize / 1024} KB together` : text;
     const body = JSON.stringify({ error: STATUS_CODES[status], message });
     if (socket.writable) {
       const lines = [

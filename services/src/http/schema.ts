@@ -67,10 +67,15 @@ function textValidator(schema: object) {
 const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   httpPart === 'body' ? strict.compile(schema as object) : textValidator(schema as object);
 
-/** Text without NUL characters. */
-export const NO_NUL = '^[^\\u0000]*$';
-/** Text without NUL characters, with at least one that is neither a space nor invisible (zero-width, bidi marks). */
-export const WRITTEN = '^[^\\u0000]*[^\\s\\p{Cf}\\u0000][^\\u0000]*$';
+/** Text without NUL characters or lone surrogates (halves of a character that JSON's \\u escapes can send). */
+export const NO_NUL = '^[^\\u0000\\p{Cs}]*$';
+/** Such text with at least one character that shows: not a space, a control character or invisible (zero-width, bidi marks). */
+export const WRITTEN = '^[^\\u0000\\p{Cs}]*[^\\s\\p{Cc}\\p{Cf}\\p{Cs}][^\\u0000\\p{Cs}]*$';
+/** What a text that fails those patterns is told. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [NO_NUL]: 'must not contain NUL characters or lone surrogates',
+  [WRITTEN]: 'must not be blank, nor contain NUL characters or lone surrogates',
+};
 
 /**
  * The declaration type and general procedure of a declaration document. The form's own value "IM-4"
@@ -149,6 +154,8 @@ export function schemaError(errors: ErrorObject[], dataVar: string): SchemaError
   const field = [at, params.missingProperty].filter(Boolean).join('.') || dataVar;
   let message = `${path} ${error.message ?? 'is invalid'}`;
   if (error.keyword === 'required') message = `${dataVar}.${field} is required`;
+  const pattern = (error.params as { pattern?: string }).pattern;
+  if (error.keyword === 'pattern' && pattern && PATTERN_MESSAGES[pattern]) message = `${path} ${PATTERN_MESSAGES[pattern]}`;
   if (error.keyword === 'additionalProperties')
     message = `${path}: unknown property ${JSON.stringify(String(params.additionalProperty).slice(0, 60))}`;
   if (error.keyword === 'enum') {

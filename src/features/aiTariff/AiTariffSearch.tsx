@@ -5,6 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { paths } from '../../config/routes';
 import { sanitizeNotes } from '../../content/sanitize';
 import { formatNumber, minimumLengthOf } from '@guichet/shared/i18n/language';
+import { visibleText } from '@guichet/shared/api/text';
 import {
   recordUsage,
   shownProbability,
@@ -181,8 +182,8 @@ export function cleanQuery(value: string): string {
 
 /** What stops a description being searched: too short (for its script) or too long (in characters, as the finder counts). */
 export function queryProblemOf(value: string): 'tooShort' | 'tooLong' | undefined {
-  // Invisible characters (zero-width, bidi marks) are no part of a description's length.
-  const visible = value.replace(/\p{Cf}/gu, '').trim();
+  // Control and invisible characters (zero-width, bidi marks) are no part of a description's length.
+  const visible = visibleText(value);
   if (visible.length < minimumLengthOf(visible, MIN_QUERY_LENGTH)) return 'tooShort';
   return Array.from(value).length > MAX_QUERY_LENGTH ? 'tooLong' : undefined;
 }

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
+import { visibleText } from '@guichet/shared/api/text';
 import { Field, FormActions } from '../../components/Form';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -24,8 +25,8 @@ type Problem = { field: 'category' | 'subject' | 'message' | 'attachment'; key: 
 export function validate(form: { category: string; subject: string; message: string }, file: File | null): Problem[] {
   const problems: Problem[] = [];
   if (!form.category) problems.push({ field: 'category', key: 'validation.mandatory' });
-  if (form.subject.replace(/\p{Cf}/gu, '').trim().length < 3) problems.push({ field: 'subject', key: 'validation.subject' });
-  if (form.message.replace(/\p{Cf}/gu, '').trim().length < 10) problems.push({ field: 'message', key: 'validation.message' });
+  if (visibleText(form.subject).length < 3) problems.push({ field: 'subject', key: 'validation.subject' });
+  if (visibleText(form.message).length < 10) problems.push({ field: 'message', key: 'validation.message' });
   if (file && file.size > ATTACHMENT_MAX_BYTES) problems.push({ field: 'attachment', key: 'validation.attachmentSize' });
   else if (file && !ATTACHMENT_TYPES.includes(file.type)) problems.push({ field: 'attachment', key: 'validation.attachmentType' });
   return problems;
