@@ -8,6 +8,12 @@ const ICONS: Record<string, React.ReactNode> = {
       <path d="M15 15l5 5M8 10.5h5M10.5 8v5" />
     </>
   ),
+  'tariff-finder': (
+    <>
+      <path d="M4 5h16v10H9l-5 4z" />
+      <path d="M8 9h8M8 12h5" />
+    </>
+  ),
   'customs-exchange-rate': (
     <>
       <path d="M4 8h13l-3-3M20 16H7l3 3" />

@@ -52,6 +52,7 @@ export const paths = {
 /** The tools shown in navigation, with the path of each (exchange rates live under /exchange/). */
 export const TOOL_LINKS: ReadonlyArray<{ key: string; path: string }> = [
   { key: 'tariff-search', path: paths.tool('tariff-search') },
+  { key: 'tariff-finder', path: paths.tariffFinder },
   { key: 'customs-exchange-rate', path: paths.exchangeRates },
   { key: 'codification', path: paths.tool('codification') },
   { key: 'taxation-simulation', path: paths.tool('taxation-simulation') },

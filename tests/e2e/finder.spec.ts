@@ -143,3 +143,26 @@ test('on a Bengali page the HS texts are in English, marked and said once, with 
   await expect(page.locator('.finder-english')).toHaveCount(1);
   await expect(page.locator('.finder-credits')).toContainText('EUR-Lex');
 });
+
+test('after a search focus is on its answer, the query is isolated, and on a phone opened details stay on the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/ar/tools/tariff-search/ai/');
+  const box = page.locator('#finder-query');
+  await expect(box).toHaveAttribute('dir', 'auto');
+  // A problem is said at once and focus stays on the field.
+  await box.fill('  ');
+  await box.press('Enter');
+  await expect(page.locator('#finder-query-error')).toHaveAttribute('role', 'alert');
+  await expect(box).toBeFocused();
+  await box.fill('cotton t-shirt, size XL.');
+  await box.press('Enter');
+  const heading = page.locator('#finder-results');
+  await expect(page.locator('.finder-prediction').first()).toBeVisible();
+  await expect(heading).toBeFocused();
+  // The query sits between bidi isolates: its full stop stays at its end in a right-to-left page.
+  expect(await heading.textContent()).toContain('\u2068cotton t-shirt, size XL.\u2069');
+  await page.locator('.finder-prediction').first().getByRole('button').last().click();
+  await expect(page.locator('.finder-prediction').first().getByRole('table')).toBeVisible();
+  // The page does not scroll sideways: the taxes table scrolls in its own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -1,4 +1,4 @@
-import React, { useEffect, useId, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -95,6 +95,7 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
         <h4>{t('details.notes')}</h4>
         {notes.isLoading && <p className="loading">{t('details.loading')}</p>}
         {!notes.isLoading && !notes.data && <p className="empty">{t('details.notesUnavailable')}</p>}
+        {notes.data && language !== 'en' && <p className="hint">{t('details.notesInEnglish')}</p>}
         {notes.data && (
           <div className="rich-text" lang="en" dir="ltr" dangerouslySetInnerHTML={{ __html: sanitizeNotes(notes.data.html) }} />
         )}
@@ -115,6 +116,12 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
       <div className="finder-head">
         <h3 id={`${id}-title`}>
           <span className="finder-rank">{rank}.</span> <span dir="ltr">{prediction.hsCode}</span>{' '}
+          {/* The French, Spanish and Arabic subheading texts go on from their heading's ("De coton"): the title says both. */}
+          {prediction.language !== 'en' && prediction.heading.language === prediction.language && (
+            <span className="finder-description" {...textLanguage(prediction.heading.language, language)}>
+              {prediction.heading.description}:{' '}
+            </span>
+          )}
           <span className="finder-description" {...textLanguage(prediction.language, language)}>
             {prediction.description}
           </span>
@@ -207,6 +214,16 @@ export function AiTariffSearch({ language, search }: { language: string; search:
   const { isFetching: loading, isError: error, refetch } = answer;
   const data = answer.currentData;
   const busyFor = answer.error && 'retryAfter' in answer.error ? (answer.error.retryAfter ?? null) : null;
+  // After a search the visitor asked for, focus goes to its answer (the button was disabled meanwhile, which
+  // dropped it), so that a screen reader reads it and the next Tab goes on from there; a problem, to the field.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!asked || loading) return;
+    setAsked(false);
+    resultsHeading.current?.focus();
+  }, [asked, loading]);
 
   useEffect(() => {
     setText(fromUrl);
@@ -216,7 +233,11 @@ export function AiTariffSearch({ language, search }: { language: string; search:
   const submit = () => {
     const value = cleanQuery(text);
     setChecked(true);
-    if (queryProblemOf(value)) return;
+    if (queryProblemOf(value)) {
+      field.current?.focus();
+      return;
+    }
+    setAsked(true);
     if (value === query) void refetch();
     else void navigate(`/${language}${paths.tariffFinder}?q=${encodeURIComponent(value)}`);
   };
@@ -226,8 +247,10 @@ export function AiTariffSearch({ language, search }: { language: string; search:
       <SearchForm className="search-form finder-form" label={t('form.label')} onSearch={submit}>
         <Field id="finder-query" label={t('form.query')}>
           <textarea
+            ref={field}
             id="finder-query"
             rows={3}
+            dir="auto"
             value={text}
             onChange={(event) => {
               setText(event.target.value);
@@ -246,7 +269,7 @@ export function AiTariffSearch({ language, search }: { language: string; search:
             }}
           />
           {problem ? (
-            <p id="finder-query-error" className="field-error">
+            <p id="finder-query-error" className="field-error" role="alert">
               {problem === 'tooLong'
                 ? t('form.tooLong', { count: MAX_QUERY_LENGTH, length: Array.from(cleanQuery(text)).length })
                 : t('form.tooShort', { count: minimumLengthOf(cleanQuery(text), MIN_QUERY_LENGTH) })}
@@ -261,7 +284,11 @@ export function AiTariffSearch({ language, search }: { language: string; search:
       </SearchForm>
 
       <section className="results" aria-labelledby="finder-results" aria-busy={loading}>
-        <h2 id="finder-results">{query ? t('results.for', { query: headingOf(query) }) : t('results.title')}</h2>
+        {/* The query is isolated: in a page of the other direction its punctuation keeps its place, and its own
+            bidi controls (a link's U+202E) end with it. */}
+        <h2 id="finder-results" ref={resultsHeading} tabIndex={-1}>
+          {query ? t('results.for', { query: `\u2068${headingOf(query)}\u2069` }) : t('results.title')}
+        </h2>
         {!query && <p className="hint">{t('results.empty')}</p>}
         {loading && (
           <p className="loading" role="status">
