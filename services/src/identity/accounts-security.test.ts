@@ -58,6 +58,97 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
     expect(after.email_verified).toBe(true);
   });
 
+  it('mails a reset link that sets a new password once, signs the account out everywhere, and tells nobody who has an account', async () => {
+    const email = await newAccount('fr');
+    const before = await signInAs(email, password);
+    // The sign-in page links to the request form, in its language.
+    const { query } = identityClient(inject).authQuery({ ui_locales: 'fr' });
+    const signInPage = await inject({ method: 'GET', url: `${OIDC}/auth?${query}` });
+    expect(signInPage.body).toContain(`href="${REALM_PATH}/login-actions/reset-credentials?kc_locale=fr"`);
+    const requestPage = await inject({ method: 'GET', url: `${REALM_PATH}/login-actions/reset-credentials?kc_locale=fr` });
+    expect(requestPage.body).toContain('Réinitialiser votre mot de passe');
+    const ask = (address: string, page = requestPage) =>
+      inject({
+        method: 'POST',
+        url: `${REALM_PATH}/login-actions/reset-credentials`,
+        headers: { ...FORM, cookie: cookieHeader(page) },
+        payload: form({ csrf: hidden(page.body, 'csrf'), locale: 'fr', email: address }),
+      });
+    const mailsBefore = mails.length;
+    // An address without an account gets the same answer, and no mail goes out.
+    const nobody = await ask(`nobody.${Date.now()}@example.com`);
+    expect(nobody.statusCode).toBe(200);
+    expect(mails.length).toBe(mailsBefore);
+    const asked = await ask(email.toUpperCase());
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Si un compte existe pour');
+    const mail = mails.at(-1)!;
+    expect(mail).toMatchObject({ to: email, subject: 'Choisissez un nouveau mot de passe pour Guichet' });
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    const opened = await inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(opened.statusCode).toBe(200);
+    const save = (values: Record<string, string>, page = opened) =>
+      inject({
+        method: 'POST',
+        url: link.pathname,
+        headers: { ...FORM, cookie: cookieHeader(page) },
+        payload: form({ csrf: hidden(page.body, 'csrf'), locale: 'fr', key: hidden(page.body, 'key'), ...values }),
+      });
+    const mismatch = await save({ password: 'new-long-password-2', passwordConfirm: 'other-password-22' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain('Les mots de passe ne correspondent pas.');
+    // Without the form's CSRF cookie, nothing changes.
+    const forged = await inject({
+      method: 'POST',
+      url: link.pathname,
+      headers: FORM,
+      payload: form({
+        csrf: hidden(opened.body, 'csrf'),
+        key: hidden(opened.body, 'key'),
+        password: 'forged-password-9',
+        passwordConfirm: 'forged-password-9',
+      }),
+    });
+    expect(forged.statusCode).toBe(400);
+    const saved = await save({ password: 'new-long-password-2', passwordConfirm: 'new-long-password-2' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).toContain('Mot de passe modifié');
+    // The old password no longer works, the new one does, and the session opened before is over.
+    const old = await identityClient(inject).submitLogin(identityClient(inject).authQuery().query, email, password);
+    expect(old.statusCode).toBe(401);
+    expect((await signInAs(email, 'new-long-password-2')).tokens.access_token).toBeTruthy();
+    const refreshed = await inject({
+      method: 'POST',
+      url: `${OIDC}/token`,
+      headers: { ...FORM, origin: PORTAL },
+      payload: form({ grant_type: 'refresh_token', refresh_token: before.tokens.refresh_token, client_id: CLIENT }),
+    });
+    expect(refreshed.statusCode).toBe(400);
+    // The link works once.
+    const again = await inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('Lien non valide');
+    // A mailbox gets at most three links in the throttle's window.
+    await ask(email);
+    await ask(email);
+    const fourth = await ask(email);
+    expect(fourth.statusCode).toBe(429);
+  });
+
+  it('refuses over-long registration fields rather than cutting them, and says an empty sign-in field is mandatory', async () => {
+    const long = `${'a'.repeat(195)}@example.com`;
+    const refused = await register({ firstName: 'Rina', lastName: 'D'.repeat(101), email: long, password, passwordConfirm: password });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('At most 100 characters.');
+    expect(refused.body).toContain('At most 200 characters.');
+    expect(refused.body).toContain('maxlength="200"');
+    const { submitLogin, authQuery } = identityClient(inject);
+    const empty = await submitLogin(authQuery().query, '', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('This field is mandatory.');
+    expect(empty.body).toMatch(/id="field-login"[^>]*autofocus/);
+  });
+
   it('lets an officer grant a trade role on the accounts screen, and nothing beyond their own power', async () => {
     const email = await newAccount();
     const anonymous = await inject({ method: 'GET', url: `${REALM_PATH}/account/users` });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -101,12 +101,7 @@ export class Accounts {
   }
 
   async exists(email: string): Promise<boolean> {
-    const name = email.trim().toLowerCase();
-    return Boolean(
-      await this.select()
-        .where((eb) => eb.or([eb('username', '=', name), eb('email', '=', name)]))
-        .executeTakeFirst(),
-    );
+    return Boolean(await this.byLogin(email));
   }
 
   async create(input: {
@@ -149,6 +144,29 @@ export class Accounts {
       .where('email', '=', email)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The account of an e-mail (or user name), if any. */
+  async byLogin(login: string): Promise<Account | undefined> {
+    const name = login.trim().toLowerCase();
+    const row = (await this.select()
+      .where((eb) => eb.or([eb('username', '=', name), eb('email', '=', name)]))
+      .executeTakeFirst()) as Row | undefined;
+    return row && toAccount(row);
+  }
+
+  /** A digest of the account's password hash: it changes with the password, so a reset link works once. */
+  async passwordStamp(id: string): Promise<string | undefined> {
+    const row = await this.database.db.selectFrom('identity_user').select('passwordHash').where('id', '=', id).executeTakeFirst();
+    return row ? createHash('sha256').update(row.passwordHash).digest('base64url').slice(0, 22) : undefined;
+  }
+
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.database.db
+      .updateTable('identity_user')
+      .set({ passwordHash: await hashPassword(password) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Accounts whose name or e-mail contains the text, newest first (an officer's list). */

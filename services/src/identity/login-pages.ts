@@ -4,11 +4,15 @@ import type { Account } from './accounts.js';
 import { entryUrl, readAuthRequest, redirectBack, respond, type AuthParams } from './authorize.js';
 import { cookies, type IdentityContext } from './context.js';
 import { messages, type Locale } from './messages.js';
-import { format, loginForm, registrationForm, type FieldError } from './pages.js';
+import { FIELD_MAX, format, loginForm, registrationForm, type FieldError } from './pages.js';
+import { EMAIL, fieldErrors, newPasswordErrors } from './form-checks.js';
+import { RESET_REQUEST_PATH } from './password-reset.js';
 import { REALM } from './realm.js';
 import type { ThrottleKey } from './sessions.js';
 
-const PASSWORD_MIN_LENGTH = 10;
+/** Values shown again in a form that comes back with errors: no longer than the field takes. */
+const shownValues = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.slice(0, FIELD_MAX[field] ?? 200)]));
 
 /** The authorization endpoint's pages: sign-in and registration, and their forms. */
 export function loginPages(
@@ -60,7 +64,9 @@ export function loginPages(
             csrf,
             login: extra.login,
             error: extra.error,
+            errors: extra.errors,
             registerHref: entryUrl(context, 'registrations', params, locale),
+            resetHref: `${realmPath}${RESET_REQUEST_PATH}?kc_locale=${locale}`,
           })
         : registrationForm(t, {
             action: formPaths.register,
@@ -95,7 +101,10 @@ export function loginPages(
     const locale = context.localeOf(request, params.locale);
     const t = messages(locale);
     const body = request.body as Record<string, string>;
-    const login = String(body.login ?? '').slice(0, 200);
+    const login = String(body.login ?? '');
+    // An empty or over-long field is said as such: it is no failed attempt (it does not count towards the throttle).
+    const errors = fieldErrors(t, { login: login.trim(), password: String(body.password ?? '') });
+    if (errors.length) return renderForm(reply, 'login', params, locale, { status: 400, login: login.slice(0, FIELD_MAX.login), errors });
     const keys: ThrottleKey[] = [
       [`user:${login.trim().toLowerCase()}`, 5],
       [`ip:${request.ip}`, 30],
@@ -120,27 +129,19 @@ export function loginPages(
     const t = messages(locale);
     const body = request.body as Record<string, string>;
     const values = {
-      firstName: String(body.firstName ?? '')
-        .trim()
-        .slice(0, 100),
-      lastName: String(body.lastName ?? '')
-        .trim()
-        .slice(0, 100),
-      email: String(body.email ?? '')
-        .trim()
-        .slice(0, 200),
+      firstName: String(body.firstName ?? '').trim(),
+      lastName: String(body.lastName ?? '').trim(),
+      email: String(body.email ?? '').trim(),
     };
     const password = String(body.password ?? '');
-    const errors: FieldError[] = [];
-    for (const name of ['firstName', 'lastName', 'email'] as const) if (!values[name]) errors.push({ field: name, message: t.required });
-    if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) errors.push({ field: 'email', message: t.emailInvalid });
-    if (password.length < PASSWORD_MIN_LENGTH)
-      errors.push({ field: 'password', message: format(t.passwordShort, { count: PASSWORD_MIN_LENGTH }) });
-    else if (password.length > 200) errors.push({ field: 'password', message: t.required });
-    if (String(body.passwordConfirm ?? '') !== password) errors.push({ field: 'passwordConfirm', message: t.passwordMismatch });
+    // A value too long is refused, never cut: the account is made with what was typed or not at all.
+    const errors = fieldErrors(t, values);
+    if (values.email && !errors.some((error) => error.field === 'email') && !EMAIL.test(values.email))
+      errors.push({ field: 'email', message: t.emailInvalid });
+    errors.push(...newPasswordErrors(t, password, String(body.passwordConfirm ?? '')));
     if (!errors.some((error) => error.field === 'email') && (await accounts.exists(values.email)))
       errors.push({ field: 'email', message: t.emailTaken });
-    if (errors.length) return renderForm(reply, 'register', params, locale, { status: 400, values, errors });
+    if (errors.length) return renderForm(reply, 'register', params, locale, { status: 400, values: shownValues(values), errors });
     let account: Account;
     try {
       // No trade role until an officer has checked who this is (realm default roles: none).

@@ -58,36 +58,90 @@ export interface FieldError {
   message: string;
 }
 
+/** Longest value of each field the identity forms take (longer is refused, never cut). */
+export const FIELD_MAX: Record<string, number> = {
+  login: 200,
+  email: 200,
+  firstName: 100,
+  lastName: 100,
+  password: 200,
+  passwordConfirm: 200,
+};
+
 function field(
   t: Messages,
   name: keyof Messages,
   type: string,
-  options: { value?: string; autocomplete: string; errors: FieldError[] },
+  options: { value?: string; autocomplete: string; errors: FieldError[]; autofocus?: boolean },
 ): string {
   const error = options.errors.find((item) => item.field === name);
   const id = `field-${name}`;
+  // The first field to correct takes the focus when the page comes back with errors.
+  const focus = options.autofocus ?? options.errors[0]?.field === name;
   return `<div class="field">
 <label for="${id}">${escapeHtml(t[name])}</label>
-<input id="${id}" name="${name}" type="${type}" autocomplete="${options.autocomplete}" required${
+<input id="${id}" name="${name}" type="${type}" autocomplete="${options.autocomplete}" maxlength="${FIELD_MAX[name] ?? 200}" required${
     options.value !== undefined ? ` value="${escapeHtml(options.value)}"` : ''
-  }${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
+  }${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}${focus ? ' autofocus' : ''}>
 ${error ? `<p class="error" id="${id}-error">${escapeHtml(error.message)}</p>` : ''}
 </div>`;
 }
 
+/** Hidden fields of a form: its signed context (sign-in, registration) or reset key, and its CSRF value. */
+const hiddenFields = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join('\n');
+
 export function loginForm(
   t: Messages,
-  input: { action: string; context: string; csrf: string; login?: string; error?: string; registerHref?: string },
+  input: {
+    action: string;
+    context: string;
+    csrf: string;
+    login?: string;
+    error?: string;
+    errors?: FieldError[];
+    registerHref?: string;
+    resetHref: string;
+  },
 ): string {
+  const errors = input.errors ?? [];
   return `${input.error ? `<p class="alert" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-<input type="hidden" name="context" value="${escapeHtml(input.context)}">
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
-${field(t, 'login', 'email', { value: input.login ?? '', autocomplete: 'username', errors: [] })}
-${field(t, 'password', 'password', { autocomplete: 'current-password', errors: [] })}
+${hiddenFields({ context: input.context, csrf: input.csrf })}
+${field(t, 'login', 'email', { value: input.login ?? '', autocomplete: 'username', errors, autofocus: Boolean(input.error) || undefined })}
+${field(t, 'password', 'password', { autocomplete: 'current-password', errors })}
 <button type="submit">${escapeHtml(t.signIn)}</button>
 </form>
+<p class="switch"><a href="${escapeHtml(input.resetHref)}">${escapeHtml(t.forgotPassword)}</a></p>
 ${input.registerHref ? `<p class="switch">${escapeHtml(t.noAccount)} <a href="${escapeHtml(input.registerHref)}">${escapeHtml(t.register)}</a></p>` : ''}`;
+}
+
+/** The request of a reset link: the account's e-mail. */
+export function resetRequestForm(
+  t: Messages,
+  input: { action: string; csrf: string; locale: string; email: string; errors: FieldError[] },
+): string {
+  return `<p>${escapeHtml(t.resetIntro)}</p>
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${hiddenFields({ csrf: input.csrf, locale: input.locale })}
+${field(t, 'email', 'email', { value: input.email, autocomplete: 'email', errors: input.errors })}
+<button type="submit">${escapeHtml(t.resetSend)}</button>
+</form>`;
+}
+
+/** The new password, from a reset link (its key travels with the form). */
+export function newPasswordForm(
+  t: Messages,
+  input: { action: string; csrf: string; locale: string; resetKey: string; errors: FieldError[] },
+): string {
+  return `<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${hiddenFields({ csrf: input.csrf, locale: input.locale, key: input.resetKey })}
+${field(t, 'password', 'password', { autocomplete: 'new-password', errors: input.errors, autofocus: input.errors.length === 0 || undefined })}
+${field(t, 'passwordConfirm', 'password', { autocomplete: 'new-password', errors: input.errors })}
+<button type="submit">${escapeHtml(t.savePassword)}</button>
+</form>`;
 }
 
 export function registrationForm(
@@ -104,8 +158,7 @@ export function registrationForm(
   const { values, errors } = input;
   return `<p class="note">${escapeHtml(t.registerNote)}</p>
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-<input type="hidden" name="context" value="${escapeHtml(input.context)}">
-<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
+${hiddenFields({ context: input.context, csrf: input.csrf })}
 ${field(t, 'firstName', 'text', { value: values.firstName ?? '', autocomplete: 'given-name', errors })}
 ${field(t, 'lastName', 'text', { value: values.lastName ?? '', autocomplete: 'family-name', errors })}
 ${field(t, 'email', 'email', { value: values.email ?? '', autocomplete: 'email', errors })}
@@ -130,11 +183,14 @@ html:lang(bn) body{font-family:'Noto Sans Bengali',Vrinda,sans-serif}
 .brand{color:#fff;font-weight:700;font-size:1.25rem;text-decoration:none}
 .languages ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.75rem}
 .languages a,.languages span{color:#fff}
-.card{max-width:28rem;margin:2rem auto;background:#fff;border:1px solid var(--line);border-radius:10px;padding:1.5rem}
+.card{max-width:min(28rem,calc(100% - 1.5rem));margin:2rem auto;background:#fff;border:1px solid var(--line);border-radius:10px;padding:1.5rem;overflow-wrap:anywhere}
+.card:has(table){max-width:min(60rem,calc(100% - 1.5rem));overflow-x:auto}
+table{border-collapse:collapse}th,td{padding:.35rem .5rem;border-bottom:1px solid var(--line);text-align:start;vertical-align:top}
 h1{margin-top:0;font-size:1.5rem;color:var(--navy)}
 .field{display:grid;gap:.3rem;margin-bottom:1rem}
 label{font-weight:600}
-input{font:inherit;padding:.55rem .7rem;border:1px solid #8a9aa8;border-radius:8px}
+input{font:inherit;padding:.55rem .7rem;border:1px solid #8a9aa8;border-radius:8px;inline-size:100%;min-inline-size:0}
+input[type=checkbox],input[type=radio]{inline-size:auto}
 input[aria-invalid=true]{border-color:#b42318;box-shadow:0 0 0 1px #b42318}
 button,.button{font:inherit;font-weight:600;background:var(--teal);color:#fff;border:0;border-radius:8px;padding:.6rem 1.2rem;cursor:pointer;text-decoration:none;display:inline-block}
 a{color:var(--teal)}

@@ -5,6 +5,7 @@ import { cookies, identityContext } from './context.js';
 import { discoveryRoutes } from './discovery.js';
 import { loginPages } from './login-pages.js';
 import { createMailer, type Mailer } from './mail.js';
+import { passwordReset } from './password-reset.js';
 import { createSessionStore, issuerOf, REALM } from './realm.js';
 import { sessionEndAndAccount } from './session-end.js';
 import { LoginThrottle, type SessionStore } from './sessions.js';
@@ -112,6 +113,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   });
 
   loginPages(app, context, users.sendVerification);
+  passwordReset(app, context, mailer);
   tokenRoutes(app, context);
   sessionEndAndAccount(app, context, users.accountExtras);
   discoveryRoutes(app, context);

@@ -137,6 +137,12 @@ export class SessionStore {
     return { ...session, lastActive: now };
   }
 
+  /** Signs a user out everywhere (a new password): every session of theirs and its unused codes. */
+  async endAllOf(userId: string): Promise<void> {
+    const ids = (await this.db.selectFrom('identity_session').select('id').where('userId', '=', userId).execute()).map((row) => row.id);
+    for (const id of ids) await this.end(id);
+  }
+
   /** Sign-out: the session and its unused codes. */
   async end(id: string): Promise<void> {
     await this.db.deleteFrom('identity_code').where('sessionId', '=', id).execute();
