@@ -10,12 +10,18 @@ export function AccountMenu({ language }: { language: string }) {
   const [accountHref, setAccountHref] = useState<string | undefined>();
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     void import('./session').then(({ accountUrl }) => setAccountHref(accountUrl()));
     const close = (event: MouseEvent | KeyboardEvent | FocusEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        // Escape gives the focus back to the button that opened the menu, as the main menu does.
+        setOpen(false);
+        toggle.current?.focus();
+      } else if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     // A click or the focus outside the menu closes it (tabbing past "Sign out" leaves no menu over the page).
     document.addEventListener('mousedown', close);
@@ -53,6 +59,7 @@ export function AccountMenu({ language }: { language: string }) {
   return (
     <div className="account-menu" ref={root}>
       <button
+        ref={toggle}
         type="button"
         className="button button-outline"
         aria-expanded={open}

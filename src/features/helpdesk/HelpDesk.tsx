@@ -1,7 +1,8 @@
-import React, { useId, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CallError } from '../../app/api';
 import { notify } from '../../app/notificationsSlice';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
@@ -18,6 +19,10 @@ import {
   type Category,
   type HelpdeskRequest,
 } from './api';
+import { loadDraft, saveDraft } from './storage';
+
+/** Longest file name the service keeps. */
+const ATTACHMENT_NAME_MAX = 200;
 
 type Problem = { field: 'category' | 'subject' | 'message' | 'attachment'; key: string };
 
@@ -29,6 +34,9 @@ export function validate(form: { category: string; subject: string; message: str
   if (visibleText(form.message).length < 10) problems.push({ field: 'message', key: 'validation.message' });
   if (file && file.size > ATTACHMENT_MAX_BYTES) problems.push({ field: 'attachment', key: 'validation.attachmentSize' });
   else if (file && !ATTACHMENT_TYPES.includes(file.type)) problems.push({ field: 'attachment', key: 'validation.attachmentType' });
+  else if (file && file.size === 0) problems.push({ field: 'attachment', key: 'validation.attachmentEmpty' });
+  else if (file && Array.from(file.name).length > ATTACHMENT_NAME_MAX)
+    problems.push({ field: 'attachment', key: 'validation.attachmentName' });
   return problems;
 }
 
@@ -76,25 +84,52 @@ export function HelpDesk({ language }: { language: string }) {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [sent, setSent] = useState(false);
   const [fileKey, setFileKey] = useState(0);
+  // A request is sent once: a second click while the attachment is read or the request is on its way does nothing.
+  const submitting = useRef(false);
+  const [encoding, setEncoding] = useState(false);
+  // What was being written comes back after a reload or a change of language (for the same account).
+  const user = useAppSelector((state) => state.auth.user?.subject ?? '');
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const draft = user ? loadDraft(user) : null;
+    if (draft) setForm({ ...draft, category: CATEGORIES.includes(draft.category as Category) ? (draft.category as Category) : '' });
+    setRestored(true);
+  }, [user]);
+  useEffect(() => {
+    if (restored && user) saveDraft(user, form);
+  }, [restored, user, form]);
 
   const submit = async () => {
+    if (submitting.current) return;
     const found = validate(form, file);
     setProblems(found);
     setSent(false);
+    const focusProblem = (field: Problem['field']) => document.getElementById(`${id}-${field === 'attachment' ? 'file' : field}`)?.focus();
     // The first field to correct takes the focus; each says what is wrong under it.
-    if (found.length > 0) document.getElementById(`${id}-${found[0].field === 'attachment' ? 'file' : found[0].field}`)?.focus();
+    if (found.length > 0) focusProblem(found[0].field);
     if (found.length > 0 || !form.category) return;
-    const created = await create({
-      category: form.category,
-      subject: form.subject.trim(),
-      message: form.message.trim(),
-      attachment: file ? await encodeFile(file) : undefined,
-    });
-    if (created.error) return;
-    setForm({ category: '', subject: '', message: '' });
-    setFile(null);
-    setFileKey((key) => key + 1);
-    setSent(true);
+    submitting.current = true;
+    try {
+      setEncoding(Boolean(file));
+      const attachment = file ? await encodeFile(file) : undefined;
+      setEncoding(false);
+      const created = await create({ category: form.category, subject: form.subject.trim(), message: form.message.trim(), attachment });
+      if (created.error) {
+        // The service's refusal of the file is said under it (the notice says only that something went wrong).
+        if ((created.error as CallError).reason === 'AttachmentRefused') {
+          setProblems([{ field: 'attachment', key: 'validation.attachmentRefused' }]);
+          focusProblem('attachment');
+        }
+        return;
+      }
+      setForm({ category: '', subject: '', message: '' });
+      setFile(null);
+      setFileKey((key) => key + 1);
+      setSent(true);
+    } finally {
+      setEncoding(false);
+      submitting.current = false;
+    }
   };
 
   const problemOf = (field: Problem['field']) => problems.find((item) => item.field === field);
@@ -172,7 +207,7 @@ export function HelpDesk({ language }: { language: string }) {
             </p>
             {fieldProblem('attachment')}
           </Field>
-          <FormActions submit={sending ? t('form.sending') : t('form.send')} disabled={sending} />
+          <FormActions submit={sending || encoding ? t('form.sending') : t('form.send')} disabled={sending || encoding} />
           {sent && (
             <p className="notice-inline" role="status">
               {t('form.sent')}

@@ -2,7 +2,7 @@ import axios from 'axios';
 import { http } from '../../http/client';
 import type { EncodedFile } from '../../http/base64';
 import { serviceUrls } from '../../config/services';
-import { answer, api } from '../../app/api';
+import { answer, api, ToolError } from '../../app/api';
 
 export const CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -53,6 +53,18 @@ export async function createRequest(input: {
   }
 }
 
+/** A refusal of the attachment (400 naming it: empty, or a name too long) is the page's to say, under the field. */
+async function refusedAttachment<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const body = axios.isAxiosError(error) ? (error.response?.data as { field?: unknown } | undefined) : undefined;
+    if (axios.isAxiosError(error) && error.response?.status === 400 && body?.field === 'attachment')
+      throw new ToolError('AttachmentRefused', 400);
+    throw error;
+  }
+}
+
 export async function answerRequest(id: string, answer: string, status: 'answered' | 'closed'): Promise<HelpdeskRequest> {
   const { data } = await http.post<HelpdeskRequest>(`${serviceUrls.helpdesk}requests/${id}/answer`, { answer, status });
   return data;
@@ -74,7 +86,7 @@ export const helpdeskApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     createHelpdeskRequest: build.mutation<HelpdeskRequest, Parameters<typeof createRequest>[0]>({
-      queryFn: (input) => answer(createRequest(input), 'notifications.somethingWentWrong'),
+      queryFn: (input) => answer(refusedAttachment(createRequest(input)), 'notifications.somethingWentWrong'),
       invalidatesTags: (_result, error) => (error ? [] : LIST),
     }),
     answerHelpdeskRequest: build.mutation<HelpdeskRequest, { id: string; answer: string; status: 'answered' | 'closed' }>({
