@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { makeStore } from '../app/store';
-import { signedIn, type SessionUser } from './authSlice';
+import { signedIn, signedOut, type SessionUser } from './authSlice';
+import { ProtectedRoute } from './ProtectedRoute';
 import { AccountMenu } from './AccountMenu';
 
 const user = {
@@ -23,7 +24,7 @@ const user = {
   resourceRoles: {},
 } satisfies SessionUser;
 
-describe('the account menu', () => {
+describe('the account menu and protected pages', () => {
   it('closes when the focus leaves it, as when a click does', async () => {
     const store = makeStore();
     store.dispatch(signedIn(user));
@@ -42,5 +43,50 @@ describe('the account menu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     act(() => screen.getByText('elsewhere').focus());
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('gives the focus back to its button on Escape', async () => {
+    const store = makeStore();
+    store.dispatch(signedIn(user));
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: {} });
+    render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <AccountMenu language="en" />
+        </I18nextProvider>
+      </Provider>,
+    );
+    const toggle = screen.getByRole('button', { expanded: false });
+    fireEvent.click(toggle);
+    act(() => screen.getByRole('link', { name: 'account.page' }).focus());
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('on a protected page after an hour without activity, says so and offers to sign in rather than leaving', async () => {
+    const store = makeStore();
+    store.dispatch(signedOut({ idle: true }));
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { common: { account: { idleSignedOut: 'Signed out after an hour', signIn: 'Sign in' } } } },
+    });
+    render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <ProtectedRoute language="en">
+            <p>private</p>
+          </ProtectedRoute>
+        </I18nextProvider>
+      </Provider>,
+    );
+    expect(screen.getByText('Signed out after an hour')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('private')).toBeNull();
+    // Signing in again forgets it.
+    store.dispatch(signedIn(user));
+    expect(store.getState().auth.endedByIdle).toBe(false);
   });
 });

@@ -26,9 +26,11 @@ export interface AuthState {
   /** loading until the silent session check has answered. */
   status: 'loading' | 'authenticated' | 'anonymous';
   user: SessionUser | null;
+  /** Signed out by an hour without activity (SPEC section 9): the page says so rather than sending to sign in at once. */
+  endedByIdle: boolean;
 }
 
-const initialState: AuthState = { status: 'loading', user: null };
+const initialState: AuthState = { status: 'loading', user: null, endedByIdle: false };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -37,10 +39,12 @@ export const authSlice = createSlice({
     signedIn(state, action: PayloadAction<SessionUser>) {
       state.status = 'authenticated';
       state.user = action.payload;
+      state.endedByIdle = false;
     },
-    signedOut(state) {
+    signedOut(state, action: PayloadAction<{ idle?: boolean } | undefined>) {
       state.status = 'anonymous';
       state.user = null;
+      state.endedByIdle = action.payload?.idle ?? state.endedByIdle;
     },
   },
 });

@@ -1,5 +1,6 @@
 import type Keycloak from 'keycloak-js';
 import { setTokenSource } from '../http/client';
+import { loadFromTab, saveToTab } from '../app/tabStorage';
 import type { SessionUser } from './authSlice';
 import { loadAccountDetails, realmUrl, sessionFlow, userOf, withDetails, type AccountDetails } from './user';
 
@@ -13,8 +14,12 @@ const FLOW = sessionFlow(process.env.GATSBY_AUTH_FLOW);
 
 interface SessionCallbacks {
   onSignedIn(user: SessionUser): void;
-  onSignedOut(): void;
+  /** `idle`: the page loads after an hour without activity signed the visitor out. */
+  onSignedOut(idle?: boolean): void;
 }
+
+/** Set for the tab when an hour without activity signs the visitor out, read by the page that loads next. */
+const IDLE_SIGN_OUT_KEY = 'guichet.idleSignOut';
 
 let keycloak: Keycloak | undefined;
 let ready: Promise<Keycloak> | undefined;
@@ -60,7 +65,8 @@ export function startSession(callbacks: SessionCallbacks): Promise<Keycloak> {
     const report = () => {
       const user = client.authenticated ? userOf(client.tokenParsed, client.clientId) : null;
       if (user) callbacks.onSignedIn(withDetails(user, details));
-      else callbacks.onSignedOut();
+      else callbacks.onSignedOut(loadFromTab(IDLE_SIGN_OUT_KEY, (value) => value === true) ?? false);
+      saveToTab(IDLE_SIGN_OUT_KEY, null);
     };
     client.onAuthSuccess = report;
     client.onAuthRefreshSuccess = report;
@@ -114,7 +120,10 @@ function watchIdle(client: Keycloak) {
   for (const event of ['pointerdown', 'keydown', 'scroll', 'touchstart', 'mousemove'])
     window.addEventListener(event, active, { passive: true, capture: true });
   window.setInterval(() => {
-    if (client.authenticated && Date.now() - lastActivity > IDLE_TIMEOUT_MS) void client.logout({ redirectUri: window.location.href });
+    if (client.authenticated && Date.now() - lastActivity > IDLE_TIMEOUT_MS) {
+      saveToTab(IDLE_SIGN_OUT_KEY, true);
+      void client.logout({ redirectUri: window.location.href });
+    }
   }, ACTIVITY_TIMER_MS);
 }
 

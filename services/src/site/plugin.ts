@@ -73,6 +73,21 @@ export function isApiPath(url: string, prefixes: readonly string[]): boolean {
 }
 
 /**
+ * The page in the visitor's language (and so its direction) when the build has one, else the default one.
+ * A page's data (/page-data/ar/news/page-data.json) fails in the language of its page.
+ */
+export function languagePage(siteDir: string, languages: readonly string[], url: string, page: '404' | '500'): string | undefined {
+  const segments = url.split('?')[0].split('/');
+  const first = (segments[1] === 'page-data' ? segments[2] : segments[1])?.toLowerCase();
+  const candidates = [
+    ...(first && languages.includes(first) ? [join(first, page, 'index.html')] : []),
+    join(page, 'index.html'),
+    `${page}.html`,
+  ];
+  return candidates.find((candidate) => existsSync(join(siteDir, candidate)));
+}
+
+/**
  * Serves the built site: real 301 redirects from the build's manifest, static
  * files with Gatsby's cache rules, and the 404 and 500 pages with real status codes.
  */
@@ -119,23 +134,8 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     },
   });
 
-  /**
-   * The page in the visitor's language (and so its direction) when the build has one, else the default one.
-   * A page's data (/page-data/ar/news/page-data.json) fails in the language of its page.
-   */
-  const languagePage = (url: string, page: '404' | '500'): string | undefined => {
-    const segments = url.split('?')[0].split('/');
-    const first = (segments[1] === 'page-data' ? segments[2] : segments[1])?.toLowerCase();
-    const candidates = [
-      ...(first && languages.includes(first) ? [join(first, page, 'index.html')] : []),
-      join(page, 'index.html'),
-      `${page}.html`,
-    ];
-    return candidates.find((candidate) => existsSync(join(siteDir, candidate)));
-  };
-
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: 404 | 500) => {
-    const page = languagePage(request.url, status === 404 ? '404' : '500');
+    const page = languagePage(siteDir, languages, request.url, status === 404 ? '404' : '500');
     reply.code(status).header('cache-control', 'no-store');
     if (!page) {
       return reply.type('text/plain; charset=utf-8').send(status === 404 ? '404 Page Not Found' : 'Internal Server Error');
