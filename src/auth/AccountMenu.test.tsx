@@ -24,19 +24,28 @@ const user = {
   resourceRoles: {},
 } satisfies SessionUser;
 
+/** Renders the nodes with a store in that state and English texts (keys where none is given). */
+async function renderWith(nodes: React.ReactNode, state: (store: ReturnType<typeof makeStore>) => void, texts: object = {}) {
+  const store = makeStore();
+  state(store);
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: 'en', resources: { en: { common: texts } } });
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>{nodes}</I18nextProvider>
+    </Provider>,
+  );
+  return store;
+}
+
 describe('the account menu and protected pages', () => {
   it('closes when the focus leaves it, as when a click does', async () => {
-    const store = makeStore();
-    store.dispatch(signedIn(user));
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'en', resources: {} });
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <AccountMenu language="en" />
-          <a href="/en/">elsewhere</a>
-        </I18nextProvider>
-      </Provider>,
+    await renderWith(
+      <>
+        <AccountMenu language="en" />
+        <a href="/en/">elsewhere</a>
+      </>,
+      (store) => store.dispatch(signedIn(user)),
     );
     const toggle = screen.getByRole('button', { expanded: false });
     fireEvent.click(toggle);
@@ -46,17 +55,7 @@ describe('the account menu and protected pages', () => {
   });
 
   it('gives the focus back to its button on Escape', async () => {
-    const store = makeStore();
-    store.dispatch(signedIn(user));
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'en', resources: {} });
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <AccountMenu language="en" />
-        </I18nextProvider>
-      </Provider>,
-    );
+    await renderWith(<AccountMenu language="en" />, (store) => store.dispatch(signedIn(user)));
     const toggle = screen.getByRole('button', { expanded: false });
     fireEvent.click(toggle);
     act(() => screen.getByRole('link', { name: 'account.page' }).focus());
@@ -66,21 +65,12 @@ describe('the account menu and protected pages', () => {
   });
 
   it('on a protected page after an hour without activity, says so and offers to sign in rather than leaving', async () => {
-    const store = makeStore();
-    store.dispatch(signedOut({ idle: true }));
-    const i18n = i18next.createInstance();
-    await i18n.init({
-      lng: 'en',
-      resources: { en: { common: { account: { idleSignedOut: 'Signed out after an hour', signIn: 'Sign in' } } } },
-    });
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
-          <ProtectedRoute language="en">
-            <p>private</p>
-          </ProtectedRoute>
-        </I18nextProvider>
-      </Provider>,
+    const store = await renderWith(
+      <ProtectedRoute language="en">
+        <p>private</p>
+      </ProtectedRoute>,
+      (created) => created.dispatch(signedOut({ idle: true })),
+      { account: { idleSignedOut: 'Signed out after an hour', signIn: 'Sign in' } },
     );
     expect(screen.getByText('Signed out after an hour')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();

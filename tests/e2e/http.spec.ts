@@ -67,6 +67,11 @@ test('unknown paths answer 404 with the 404 page, in the path language', async (
   expect(html).toContain('404');
   expect(html).toMatch(/<html[^>]*lang="fr"/);
   expect((await request.head('/no/such/thing')).status()).toBe(404);
+  // An address that is not valid percent-encoding (a link cut short) is a 400 with the same page, not JSON.
+  const broken = await request.get('/ar/news/%E0%A4');
+  expect(broken.status()).toBe(400);
+  expect(broken.headers()['content-type']).toContain('text/html');
+  expect(await broken.text()).toMatch(/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/);
 });
 
 test('the build publishes app-data with its compilation hash and page data per page', async ({ request }) => {
