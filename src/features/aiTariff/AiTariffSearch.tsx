@@ -119,7 +119,7 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
           {/* The French, Spanish and Arabic subheading texts go on from their heading's ("De coton"): the title says both. */}
           {prediction.language !== 'en' && prediction.heading.language === prediction.language && (
             <span className="finder-description" {...textLanguage(prediction.heading.language, language)}>
-              {prediction.heading.description}:{' '}
+              {prediction.heading.description} ›{' '}
             </span>
           )}
           <span className="finder-description" {...textLanguage(prediction.language, language)}>
