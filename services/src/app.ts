@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { clientErrorHandler, sendError } from './http/errors.js';
 import { securityHeaders } from './site/security-headers.js';
 import type { Config } from './config.js';
-import { isApiPath, languagePage, sitePlugin } from './site/plugin.js';
+import { isApiPath, sendBadAddressPage, sitePlugin } from './site/plugin.js';
 import { refuseMalformedQueries } from './http/request.js';
 import { cmsProxyPlugin } from './cms-proxy/plugin.js';
 import { healthPlugin } from './health/plugin.js';
@@ -60,14 +60,9 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     // A URL that is not valid percent-encoding ("/%ff") gets the one error answer too, not Fastify's own; a
     // page's address ("/fr/%ZZ", a link cut short), the site's 404 page in its language, as a 400.
     frameworkErrors: (error, request, reply) => {
-      const page =
-        (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url, API_PREFIXES)
-          ? languagePage(config.siteDir, LANGUAGES, request.url, '404')
-          : undefined;
-      if (!page) return sendError(error, request, reply);
-      const html = reply as unknown as FastifyReply;
-      for (const [name, value] of Object.entries(securityHeaders(request.protocol === 'https'))) html.header(name, value);
-      return html.code(400).header('cache-control', 'no-store').sendFile(page, config.siteDir);
+      const page = reply as unknown as FastifyReply;
+      if (isApiPath(request.url, API_PREFIXES) || !sendBadAddressPage(config.siteDir, LANGUAGES, request, page))
+        sendError(error, request, reply);
     },
     // So does a request that is not HTTP it can read (a bad Content-Length, a NUL in a header).
     clientErrorHandler: clientErrorHandler(securityHeaders(false), MAX_HEADER_SIZE),

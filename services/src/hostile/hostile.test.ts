@@ -121,6 +121,11 @@ describe.each(BACKENDS)('hostile input on every route of the real server ($name)
       expect(badUrl.status, target).toBe(400);
       expect(Object.keys(JSON.parse(badUrl.body.toString())).sort(), target).toEqual(['error', 'message']);
     }
+    // A page's address that is not valid percent-encoding (a link cut short) gets the 404 page of its language.
+    const page = await send(server.port, { method: 'GET', target: '/fr/news/%E0%A4' });
+    expect(page.status).toBe(400);
+    expect(page.body.toString()).toContain('Page introuvable');
+    expect(server.alive()).toBe(true);
     // A query string that is not percent-encoded UTF-8 names its parameter: no search for "leather%20shoes%FF".
     for (const query of ['leather%20shoes%FF', '%ED%A0%80', 'caf%C3%A9%20chairs%C3%28']) {
       const answer = await send(server.port, { method: 'GET', target: `/hs-finder/search?limit=3&query=${query}` });

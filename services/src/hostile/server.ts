@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../config.js';
@@ -40,6 +40,9 @@ export interface ServerHandle {
  */
 export function hostileConfig(dir: string, env: NodeJS.ProcessEnv = {}): Config {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><title>Guichet</title><p>Guichet</p></html>');
+  // A language's 404 page only (none at the root): a broken page address under /fr/ gets it, one elsewhere the JSON error.
+  mkdirSync(join(dir, 'fr', '404'), { recursive: true });
+  writeFileSync(join(dir, 'fr', '404', 'index.html'), '<!doctype html><html lang="fr"><title>404</title><p>Page introuvable</p></html>');
   const config = loadConfig({
     PORT: '8000',
     SITE_DIR: dir,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@guichet/shared/build/precompress';
-import { isApiPath, sitePlugin } from './plugin.js';
+import { isApiPath, sendBadAddressPage, sitePlugin } from './plugin.js';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -187,6 +187,22 @@ describe('site plugin', () => {
     expect(other.body).toBe('not found en');
     const head = await app.inject({ method: 'HEAD', url: '/fr/nothing-here/' });
     expect(head.statusCode).toBe(404);
+  });
+  it('answers a page address that is not valid percent-encoding with the 404 page of its language, as a 400', async () => {
+    const broken = Fastify({
+      frameworkErrors: (_error, request, reply) => {
+        const answer = reply as unknown as FastifyReply;
+        if (!sendBadAddressPage(dir, ['en', 'fr', 'ar'], request, answer)) void answer.code(400).send({ json: true });
+      },
+    });
+    await broken.register(sitePlugin, { siteDir: dir, apiPrefixes: ['/api'], languages: ['en', 'fr', 'ar'] });
+    const ar = await broken.inject({ url: '/ar/news/%E0%A4' });
+    expect(ar.statusCode).toBe(400);
+    expect(ar.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(ar.body).toBe('not found ar');
+    expect(ar.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await broken.inject({ url: '/%ff' })).body).toBe('not found en');
+    await broken.close();
   });
   it('answers server errors with 500 and the 500 page, without details', async () => {
     const response = await app.inject({ url: '/boom' });

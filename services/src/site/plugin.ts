@@ -2,7 +2,7 @@ import { sendError } from '../http/errors.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { RedirectManifest } from './redirects.js';
 import { contentSecurityPolicy, PagePolicies, securityHeaders } from './security-headers.js';
@@ -85,6 +85,33 @@ export function languagePage(siteDir: string, languages: readonly string[], url:
     `${page}.html`,
   ];
   return candidates.find((candidate) => existsSync(join(siteDir, candidate)));
+}
+
+/**
+ * The answer to a page's address that is not valid percent-encoding ("/fr/%ZZ", a link cut short), which no
+ * route sees (Fastify's frameworkErrors): the site's 404 page in its language, as a 400, read as it was built
+ * (the base policy lets none of its scripts run). False when there is no such page: the caller answers then.
+ */
+export function sendBadAddressPage(siteDir: string, languages: readonly string[], request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const page = languagePage(siteDir, languages, request.url, '404');
+  let html: Buffer;
+  try {
+    if (!page) return false;
+    html = readFileSync(join(siteDir, page));
+  } catch {
+    return false;
+  }
+  void reply
+    .code(400)
+    .headers({
+      ...securityHeaders(request.protocol === 'https'),
+      'content-security-policy': contentSecurityPolicy(),
+      'cache-control': 'no-store',
+      'content-type': 'text/html; charset=utf-8',
+    })
+    .send(html);
+  return true;
 }
 
 /**
