@@ -208,7 +208,12 @@ for (const language of ['en', 'ar']) {
     await expect(page).toHaveURL(/openid-connect\/auth/);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     await axeClean(page);
-    await page.locator('.switch a').click();
+    // The forgotten password's page, and back.
+    await page.locator('.switch a[href*="reset-credentials"]').click();
+    await expect(page.locator('form input[type=email]')).toBeVisible();
+    await axeClean(page);
+    await page.goBack();
+    await page.locator('.switch a[href*="registrations"]').click();
     await expect(page.locator('form input[type=email]')).toBeVisible();
     await axeClean(page);
     await page.locator('.switch a').click();
