@@ -84,10 +84,55 @@ export function publish() {
   return id;
 }
 
+const LOCK = join(SITE_ROOT, 'build.lock');
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/**
+ * One build at a time in this folder: `npm run build` beside a build the server runs for a CMS publication
+ * would write into the same .cache/ and public/, and both would fail. The lock holds the builder's process id;
+ * a lock whose process is gone is taken over.
+ */
+export async function withBuildLock(work) {
+  mkdirSync(SITE_ROOT, { recursive: true });
+  let waiting = false;
+  for (;;) {
+    try {
+      writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(LOCK, 'utf8'));
+    // An empty lock is one being written: its holder is alive.
+    if (holder > 0 && !alive(holder)) {
+      rmSync(LOCK, { force: true });
+      continue;
+    }
+    if (!waiting) console.log(`[guichet] another site build (process ${holder || '?'}) is running: this one waits for it`);
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  try {
+    return work();
+  } finally {
+    if (readFileSync(LOCK, 'utf8') === String(process.pid)) rmSync(LOCK, { force: true });
+  }
+}
+
 if (process.argv[1] === import.meta.filename) {
   try {
-    if (!process.argv.includes('--publish')) build();
-    const id = publish();
+    const id = await withBuildLock(() => {
+      if (!process.argv.includes('--publish')) build();
+      return publish();
+    });
     console.log(`[guichet] site published: ${relative(root, join(BUILDS, id))}`);
   } catch (error) {
     console.error(`[guichet] site build failed: ${error instanceof Error ? error.message : String(error)}`);
