@@ -1,9 +1,9 @@
 import React from 'react';
 
-type Column = string | { label: string; numeric: true };
+type Column = string | { label: React.ReactNode; numeric: true };
 
 /** A column of numbers (its header aligned as they are). */
-export const numeric = (label: string): Column => ({ label, numeric: true });
+export const numeric = (label: React.ReactNode): Column => ({ label, numeric: true });
 
 /** The header row of a table written by hand: a column a label and, where rows have buttons, a last column named for screen readers only. */
 export function TableHead({ columns, actions }: { columns: Column[]; actions?: string }) {

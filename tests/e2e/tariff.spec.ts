@@ -34,6 +34,7 @@ test('search by keyword and by HS code, sort by a tax column, page, and keep rec
 
   // Sort by TTI: descending on the second press.
   const tti = page.getByRole('columnheader', { name: /TTI/ });
+  await expect(tti.locator('abbr')).toHaveAttribute('title', 'Total tax incidence');
   await tti.getByRole('button').click();
   await expect(tti).toHaveAttribute('aria-sort', 'ascending');
   await tti.getByRole('button').click();
@@ -113,8 +114,19 @@ test('a line opens its detail with every tax, its heading and chapter, and its n
   await expect(page).toHaveURL(/\/en\/tools\/tariff-search\/detail\/\?code=09011110$/);
   await expect(page.getByRole('heading', { level: 2, name: /Coffee/ }).first()).toBeVisible();
   const taxes = page.getByRole('region', { name: 'Duties and taxes (%)' });
-  for (const label of ['CD', 'SD', 'VAT', 'AIT', 'AT', 'RD', 'EXD', 'TTI'])
-    await expect(taxes.getByRole('rowheader', { name: label, exact: true })).toBeVisible();
+  // Each tax by its label and its full name.
+  const names = {
+    CD: 'Customs duty',
+    SD: 'Supplementary duty',
+    VAT: 'Value added tax',
+    AIT: 'Advance income tax',
+    AT: 'Advance tax',
+    RD: 'Regulatory duty',
+    EXD: 'Export duty',
+    TTI: 'Total tax incidence',
+  };
+  for (const [label, name] of Object.entries(names))
+    await expect(taxes.getByRole('rowheader', { name: `${label} ${name}`, exact: true })).toBeVisible();
   await expect(taxes.getByRole('row', { name: /TTI/ })).toContainText('93.16');
   const notes = page.getByRole('region', { name: /Explanatory notes for heading 0901/ });
   await expect(notes).toContainText('Notes written for this portal, not the official WCO Explanatory Notes.');

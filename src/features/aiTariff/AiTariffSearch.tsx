@@ -18,6 +18,7 @@ import {
 import { FinderSources, textLanguage, UncertainAnswer } from './FinderNotes';
 import { Field, FormActions, SearchForm } from '../../components/Form';
 import { numeric, TableHead } from '../../components/TableHead';
+import { TaxName } from '../../components/TaxName';
 
 /** Fewest characters a description needs. */
 const MIN_QUERY_LENGTH = 3;
@@ -69,7 +70,7 @@ function CodeDetails({ hsCode, language }: { hsCode: string; language: string })
               columns={[
                 t('details.line'),
                 t('details.description'),
-                ...(details.data.lines[0]?.taxes ?? []).map((tax) => numeric(tax.name)),
+                ...(details.data.lines[0]?.taxes ?? []).map((tax) => numeric(<TaxName label={tax.name} />)),
               ]}
             />
             <tbody>

@@ -9,6 +9,7 @@ import { isNotFound } from '../../app/api';
 import { HsTextOf, NationalText, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 import { numeric, TableHead } from '../../components/TableHead';
+import { TaxName } from '../../components/TaxName';
 
 const tti = TAX_COLUMNS[TAX_COLUMNS.length - 1];
 
@@ -120,7 +121,7 @@ function Heading({ code, base, detail, language }: { code: string; base: string;
         <p className="empty">{t('browse.noLines')}</p>
       ) : (
         <table className="table">
-          <TableHead columns={[t('columns.code'), t('columns.description'), numeric(tti.label)]} />
+          <TableHead columns={[t('columns.code'), t('columns.description'), numeric(<TaxName label={tti.label} />)]} />
           <tbody>
             {lines.map((line) => (
               <tr key={line.code}>

@@ -13,6 +13,7 @@ import { HsTextOf, SourcesNote } from './LineDescription';
 import { displayCode, sameText } from './table';
 import { Field, FormActions, SearchForm, fieldText } from '../../components/Form';
 import { numeric, TableHead } from '../../components/TableHead';
+import { TaxName } from '../../components/TaxName';
 
 /** The heading's explanatory notes: written in English, which other pages say above them. */
 function NotesPanel({ heading, language }: { heading: string; language: string }) {
@@ -190,7 +191,9 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
         <tbody>
           {TAX_COLUMNS.map(({ field, label }) => (
             <tr key={field}>
-              <th scope="row">{label}</th>
+              <th scope="row">
+                <TaxName label={label} expanded />
+              </th>
               <td className="numeric">{formatNumber(valueOf(line, field))}</td>
               {compared && (
                 <td className="numeric">

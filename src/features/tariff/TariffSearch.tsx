@@ -11,6 +11,7 @@ import { showInAddress, useAddressedSearch } from '../../app/address';
 import { DataTable } from '../../components/DataTable';
 import { ExportMenu } from '../../components/ExportMenu';
 import { SearchPager } from '../../components/Pager';
+import { TaxName } from '../../components/TaxName';
 import { codeAsTyped, formatDate, formatNumber, todayIso } from '@guichet/shared/i18n/language';
 import { FinderSuggestions } from './FinderSuggestions';
 import { HsTextsNote, LineDescription } from './LineDescription';
@@ -127,7 +128,7 @@ export function TariffSearch({ language }: { language: string }) {
         : []),
       ...TAX_COLUMNS.map<ColumnDef<TariffCode, unknown>>(({ field, label }) => ({
         id: field,
-        header: label,
+        header: () => <TaxName label={label} />,
         meta: { numeric: true },
         accessorFn: (row) => row.taxCodes.find((tax) => tax.name === field)?.value ?? null,
         cell: ({ getValue }) => formatNumber(getValue() as number | null),

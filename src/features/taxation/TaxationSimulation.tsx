@@ -160,7 +160,7 @@ export function TaxationSimulation({ language }: { language: string }) {
   const columns = useMemo<Array<ColumnDef<Tax, unknown>>>(
     () => [
       { id: 'code', header: t('columns.code'), accessorFn: (row) => row.code },
-      { id: 'label', header: t('columns.label'), accessorFn: (row) => t(`taxes.${row.code}`, { defaultValue: row.label }) },
+      { id: 'label', header: t('columns.label'), accessorFn: (row) => t(`common:taxNames.${row.code}`, { defaultValue: row.label }) },
       {
         id: 'base',
         header: t('columns.base'),

@@ -48,7 +48,7 @@ export function simulationTable(
       { header: t('columns.amount'), numeric: true },
     ],
     rows: [
-      ...(item?.taxes ?? []).map((tax) => [tax.code, t(`taxes.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
+      ...(item?.taxes ?? []).map((tax) => [tax.code, t(`common:taxNames.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
       [t('total'), '', null, null, item?.totalItemTaxes ?? null],
       // Shown under the total on the page.
       [t('guarantee'), '', null, null, data.guaranteeAmount ?? null],
