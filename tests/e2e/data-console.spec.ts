@@ -155,6 +155,25 @@ test('an officer publishes a new tariff edition from today; a visitor compares a
   await fillSignIn(page, account('admin'));
   await expect(page).toHaveURL(/\/en\/data-console\/$/);
   await page.getByLabel('Data').selectOption({ label: 'Tariff edition' });
+
+  // A file of one line would replace the whole tariff: its removals are stated and confirmed before it can be published.
+  const partial = `partial-${file}`;
+  await page
+    .getByLabel('File (CSV or XLSX)')
+    .setInputFiles({ name: partial, mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${first}`) });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByRole('heading', { name: `Preview of ${partial}` })).toBeFocused();
+  await expect(page.getByRole('listitem').filter({ hasText: `${rest.length.toLocaleString('en-US')} removed` })).toBeVisible();
+  await expect(
+    page.getByRole('note').filter({ hasText: `Lines in force that this publication removes: ${rest.length.toLocaleString('en-US')}.` }),
+  ).toBeVisible();
+  const publish = page.getByRole('button', { name: 'Publish' });
+  await expect(publish).toBeDisabled();
+  await page.getByLabel(/I confirm these removals/).check();
+  await expect(publish).toBeEnabled();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The upload was discarded.' })).toBeFocused();
+
   await page.getByLabel('File (CSV or XLSX)').setInputFiles({ name: file, mimeType: 'text/csv', buffer: Buffer.from(edition) });
   await page.getByRole('button', { name: 'Check the file' }).click();
   await expect(page.getByRole('heading', { name: `Preview of ${file}` })).toBeVisible();
@@ -173,7 +192,7 @@ test('an officer publishes a new tariff edition from today; a visitor compares a
   const visitor = await context.newPage();
   try {
     await visitor.goto(`/en/tools/tariff-search/detail/?code=${code}`);
-    const cdRow = visitor.getByRole('row').filter({ has: visitor.getByRole('rowheader', { name: 'CD', exact: true }) });
+    const cdRow = visitor.getByRole('row').filter({ has: visitor.getByRole('rowheader', { name: 'CD Customs duty', exact: true }) });
     await expect(cdRow).toContainText((cd + 5).toFixed(2));
     await visitor.getByLabel('Compare with the edition in force on').fill(yesterdayIso);
     await visitor.getByRole('button', { name: 'Compare' }).click();

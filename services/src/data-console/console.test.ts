@@ -115,14 +115,63 @@ describe.each(BACKENDS)('data console ($name)', (backend) => {
     expect(audit).toContainEqual({ action: 'refuse', actor: 'officer.one' });
   });
 
+  it('refuses a file whose values would land under other columns, or whose numbers are not decimal', async () => {
+    const errorsOf = async (fileName: string, lines: string[]) => {
+      const response = await call('POST', '/uploads', { kind: 'customsRates', fileName, content: base64(lines.join('\n')) });
+      expect(response.statusCode).toBe(400);
+      return response.json().errors as Array<Record<string, unknown>>;
+    };
+    const header = 'date,currency,bdt_per_unit';
+    // A decimal comma outside quotes: 121,50 is two values, the second one dropped before.
+    expect(await errorsOf('comma.csv', [header, `${first},EUR,140.1`, `${first},USD,121,50`])).toEqual([
+      { file: 'comma.csv', line: 3, message: 'has 4 values where the header has 3 columns', reason: 'fieldCount' },
+    ]);
+    expect(await errorsOf('quote.csv', [header, `${first},"USD"x,121`])).toMatchObject([
+      { line: 2, field: 'currency', reason: 'strayQuote' },
+    ]);
+    expect(await errorsOf('open.csv', [header, `${first},USD,"121`, `${first},EUR,140`])).toMatchObject([
+      { line: 2, field: 'bdt_per_unit', reason: 'unclosedQuote' },
+    ]);
+    expect(await errorsOf('semicolons.csv', ['date;currency;bdt_per_unit', `${first};USD;121`])).toMatchObject([
+      { line: 1, reason: 'semicolons' },
+    ]);
+    expect(await errorsOf('columns.csv', ['day,ccy,rate', `${first},USD,121`])).toMatchObject([
+      { line: 1, reason: 'missingColumn', value: 'date, currency, bdt_per_unit' },
+    ]);
+    const numbers = await errorsOf('numbers.csv', [
+      header,
+      `${first},USD,0x79`,
+      `${first},EUR,1e2`,
+      `${first},GBP,Infinity`,
+      `${first},JPY,.8`,
+    ]);
+    expect(numbers.map(({ line, reason, value }) => [line, reason, value])).toEqual([
+      [2, 'notPositive', '0x79'],
+      [3, 'notPositive', '1e2'],
+      [4, 'notPositive', 'Infinity'],
+    ]);
+    expect(await service.database.db.selectFrom('data_upload').select('id').execute()).toEqual([]);
+    // The content tells CSV from XLSX, not the name: a CSV saved as .txt is read.
+    const named = await call('POST', '/uploads', {
+      kind: 'customsRates',
+      fileName: 'rates.txt',
+      content: base64(`${header}\n${first},USD,121.5`),
+    });
+    expect(named.statusCode).toBe(201);
+    expect((await call('POST', `/uploads/${named.json().upload.id}/discard`)).statusCode).toBe(204);
+  });
+
   it('refuses hostile uploads with the field named', async () => {
     const bad = [
       { kind: 'tariff', fileName: 'a.csv', content: base64('x') },
       { kind: 'customsRates', fileName: 'a\r\nb.csv', content: base64('x') },
-      { kind: 'customsRates', fileName: 'a.exe', content: base64('x') },
       { kind: 'customsRates', fileName: 'a.csv', content: '%%%' },
     ];
     for (const payload of bad) expect((await call('POST', '/uploads', payload)).statusCode).toBe(400);
+    // A name that shows as another: U+202E turns "\u202eVSC.exe.csv" into "vsc.exe.CSV" on screen.
+    const spoofed = await call('POST', '/uploads', { kind: 'customsRates', fileName: '\u202eVSC.exe.csv', content: base64('x') });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.json()).toMatchObject({ field: 'fileName', message: expect.stringMatching(/bidirectional controls/) });
     const nul = await call('POST', '/uploads', {
       kind: 'customsRates',
       fileName: 'a.csv',

@@ -48,6 +48,10 @@ const REASONS = {
   notCurrencyColumn: /^"[^]*" is under a column that is not an ISO 4217 code$/,
   repeats: /^"[^]*" repeats line \d+$/,
   missingColumn: /^the header has no column /,
+  semicolons: /^the columns are separated by semicolons/,
+  fieldCount: /^has \d+ values where the header has \d+ columns$/,
+  strayQuote: /^has (?:a quote inside a field that does not start with one|text after the closing quote of a field)$/,
+  unclosedQuote: /^has a quote that is never closed$/,
   notText: /NUL characters/,
   notTariffCode: /^"[^]*" is not a tariff code/,
   ttiMismatch: /^"[^]*" differs from the TTI its taxes give/,
@@ -140,6 +144,7 @@ function errorOf(error: unknown, file: string): LineError {
     const reason = (Object.keys(REASONS) as Array<keyof typeof REASONS>).find((name) => REASONS[name].test(error.problem));
     const quoted = /^("(?:[^"\\]|\\.)*")/.exec(error.problem)?.[1];
     const repeats = /repeats line (\d+)$/.exec(error.problem)?.[1];
+    const missing = /^the header has no column (.+)$/.exec(error.problem)?.[1];
     return {
       file,
       line: error.line,
@@ -147,6 +152,7 @@ function errorOf(error: unknown, file: string): LineError {
       message: error.problem,
       ...(reason ? { reason } : {}),
       ...(quoted && error.field ? { value: JSON.parse(quoted) as string } : {}),
+      ...(missing ? { value: missing } : {}),
       ...(repeats ? { repeats: Number(repeats) } : {}),
     };
   }
@@ -154,19 +160,26 @@ function errorOf(error: unknown, file: string): LineError {
   throw error;
 }
 
+/** Refuses a header without the kind's columns; one made of a single column holding semicolons says so. */
+function checkColumns(file: string, header: string[], columns: string[]): void {
+  if (header.length === 1 && header[0].includes(';'))
+    throw new DataFileError(file, 'the columns are separated by semicolons; separate them by commas', 1);
+  checkHeader(file, header, columns);
+}
+
 /** The rows of an uploaded file: CSV (UTF-8 text) or XLSX (its first worksheet), told apart by content, not by name. */
 function recordsOf(file: string, content: Buffer, columns: string[]): CsvRecord[] {
   if (content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
     const [header = [], ...rows] = readXlsxRows(content, { maxCells: MAX_LINES * 50 });
     const names = header.map((name) => name.trim());
-    checkHeader(file, names, columns);
+    checkColumns(file, names, columns);
     return rows
       .map((row, index) => new CsvRecord(file, index + 2, Object.fromEntries(names.map((name, column) => [name, row[column] ?? '']))))
       .filter((record) => Object.values(record.values).some((value) => value.trim() !== ''));
   }
   const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
   if (text.includes('\u0000')) throw new DataFileError(file, 'is not a text file (it holds NUL characters)');
-  return csvRecords(file, text, columns).map((record) => {
+  return csvRecords(file, text, columns, checkColumns).map((record) => {
     const values = Object.fromEntries(Object.entries(record.values).map(([name, value]) => [name.trim(), value]));
     return new CsvRecord(file, record.line, values);
   });

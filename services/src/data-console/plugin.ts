@@ -23,7 +23,7 @@ import {
 } from './store.js';
 import { feedState, runFeed, takeLease } from './feed.js';
 import { freshness } from './freshness.js';
-import { serviceContract } from '../http/schema.js';
+import { FILE_NAME, serviceContract } from '../http/schema.js';
 
 export const DATA_CONSOLE_PREFIX = SERVICE_INFO.dataConsole.prefix;
 
@@ -73,7 +73,7 @@ const idParameter = {
 function send(reply: FastifyReply, error: unknown) {
   if (!(error instanceof ConsoleError)) throw error;
   const label = error.statusCode === 404 ? 'Not Found' : error.statusCode === 409 ? 'Conflict' : 'Bad Request';
-  return reply.code(error.statusCode).send({ error: label, message: error.message });
+  return reply.code(error.statusCode).send({ error: label, message: error.message, ...(error.field ? { field: error.field } : {}) });
 }
 
 export async function dataConsolePlugin(app: FastifyInstance, options: DataConsoleOptions): Promise<void> {
@@ -142,7 +142,8 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
             required: ['kind', 'fileName', 'content'],
             properties: {
               kind: { type: 'string', enum: [...KINDS] },
-              fileName: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f/\\\\]+\\.(csv|CSV|xlsx|XLSX)$' },
+              // Any name: the content tells CSV from XLSX.
+              fileName: { type: 'string', minLength: 1, maxLength: 200, pattern: FILE_NAME },
               content: { type: 'string', maxLength: Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4, pattern: '^[A-Za-z0-9+/]*={0,2}$' },
             },
           },
@@ -198,7 +199,7 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
       },
     );
 
-    officers.post<{ Params: { id: string }; Body: { validFrom: string } }>(
+    officers.post<{ Params: { id: string }; Body: { validFrom: string; removals?: number } }>(
       '/uploads/:id/publish',
       {
         schema: {
@@ -208,7 +209,16 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
             type: 'object',
             additionalProperties: false,
             required: ['validFrom'],
-            properties: { validFrom: { type: 'string', maxLength: 10 } },
+            properties: {
+              validFrom: { type: 'string', maxLength: 10 },
+              removals: {
+                type: 'integer',
+                minimum: 0,
+                maximum: 10_000_000,
+                description:
+                  'The number of lines in force the publication removes, as its preview shows: required (409) when it removes any',
+              },
+            },
           },
           response: { 400: errorSchema },
         },
@@ -216,7 +226,13 @@ export async function dataConsolePlugin(app: FastifyInstance, options: DataConso
       async (request, reply) => {
         if (!isCalendarDate(request.body.validFrom)) throw new RequestError('body.validFrom must be a date YYYY-MM-DD', 'validFrom');
         try {
-          const publication = await publish(database, request.params.id, request.body.validFrom, actorOf(request));
+          const publication = await publish(
+            database,
+            request.params.id,
+            request.body.validFrom,
+            actorOf(request),
+            request.body.removals ?? 0,
+          );
           if (publication.status === 'live') onChange();
           return reply.code(201).send(publication);
         } catch (error) {

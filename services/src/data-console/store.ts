@@ -23,6 +23,7 @@ export class ConsoleError extends Error {
   constructor(
     readonly statusCode: 400 | 404 | 409,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -186,7 +187,18 @@ async function applyPublication(
 }
 
 /** Publishes a checked (or held) upload, effective on validFrom: at once when that is today or earlier. */
-export async function publish(database: Database, uploadId: string, validFrom: string, actor: string): Promise<Publication> {
+/**
+ * Publishes an upload. `removals`, when given (an officer's publication, not the feed's), must be the number of
+ * lines in force that it removes, as its preview showed them: a one-line tariff file would otherwise replace the
+ * whole tariff with one click.
+ */
+export async function publish(
+  database: Database,
+  uploadId: string,
+  validFrom: string,
+  actor: string,
+  removals?: number,
+): Promise<Publication> {
   const id = await database.db.transaction().execute(async (trx) => {
     await lock(database, trx);
     const row = await uploadRow(trx, uploadId);
@@ -195,6 +207,12 @@ export async function publish(database: Database, uploadId: string, validFrom: s
     const lines = JSON.parse(String(row.lines)) as Line[];
     const kind = row.kind as Kind;
     const { counts } = await diffAgainstLive(trx, kind, lines);
+    if (removals !== undefined && counts.removed > 0 && removals !== counts.removed)
+      throw new ConsoleError(
+        409,
+        `This publication removes ${counts.removed} ${counts.removed === 1 ? 'line' : 'lines'} in force: confirm with removals ${counts.removed}`,
+        'removals',
+      );
     await trx.updateTable('data_upload').set({ status: 'published' }).where('id', '=', uploadId).execute();
     const inserted = await trx
       .insertInto('data_publication')
@@ -226,6 +244,8 @@ export async function applyDue(database: Database): Promise<number> {
     .select(['id'])
     .where('status', '=', 'scheduled')
     .where('validFrom', '<=', today())
+    // In the order of their dates (two editions due at once: the later-dated one ends in force), then of publishing.
+    .orderBy('validFrom')
     .orderBy('id')
     .execute();
   let applied = 0;

@@ -107,7 +107,19 @@ describe.each(BACKENDS)('tariff editions ($name)', (backend) => {
     expect(preview.lines[0]).toMatchObject({ code: raised, status: 'changed', jump: true, before: { cd: 5, tti: 10 }, after: { cd: 10 } });
     expect(preview.lines[0].after.tti).toBeGreaterThan(10);
 
-    const published = await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day });
+    // A line in force removed: the publication says how many, as its preview showed them, or it is refused.
+    for (const removals of [undefined, 0, 2]) {
+      const refused = await call('POST', `/uploads/${upload.id}/publish`, {
+        validFrom: day,
+        ...(removals === undefined ? {} : { removals }),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        field: 'removals',
+        message: 'This publication removes 1 line in force: confirm with removals 1',
+      });
+    }
+    const published = await call('POST', `/uploads/${upload.id}/publish`, { validFrom: day, removals: 1 });
     expect(published.json()).toMatchObject({ status: 'live', summary: { new: 1, changed: 1, removed: 1 } });
     // Today's edition and yesterday's, each queryable by its date.
     expect(await lineOn(raised, day)).toMatchObject({ tax01: 10 });

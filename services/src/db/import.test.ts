@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { parseCsv, parseCsvLines, parseCsvRows } from './csv.js';
+import { CsvSyntaxError, parseCsv, parseCsvLines, parseCsvRows } from './csv.js';
 import { openDatabase, type Database } from './database.js';
 import { DEFAULT_DATA_DIR } from '../config.js';
 import { findPack, importPack, prepareDatabase } from './import.js';
@@ -233,5 +233,30 @@ describe('csv', () => {
       ['x, y', 'say "hi"'],
     ]);
     expect(parseCsv('a,b\n1,\n')).toEqual([{ a: '1', b: '' }]);
+    expect(parseCsvRows('a,""')).toEqual([['a', '']]);
+  });
+
+  it('refuses what would put values under the wrong columns, naming the line and the column', () => {
+    const refusal = (text: string) => {
+      try {
+        parseCsvLines(text);
+      } catch (error) {
+        if (error instanceof CsvSyntaxError) return [error.line, error.column, error.problem];
+        throw error;
+      }
+      return null;
+    };
+    // A decimal comma outside quotes: 121,50 is two values.
+    expect(refusal('date,currency,rate\n2026-11-08,USD,121,50\n')).toEqual([2, undefined, 'has 4 values where the header has 3 columns']);
+    // A trailing comma, an empty value past the header, is no value.
+    expect(refusal('a,b\n1,2,\n')).toBeNull();
+    // An inch mark inside a description that is not in quotes: read on, it would swallow the next lines.
+    expect(refusal('code,description,tti\n01,ok,1\n02,Cattle 5" tall,2\n03,"goats",3\n')).toEqual([
+      3,
+      'description',
+      'has a quote inside a field that does not start with one',
+    ]);
+    expect(refusal('a,b\n"x"y,1\n')).toEqual([2, 'a', 'has text after the closing quote of a field']);
+    expect(refusal('a,b\n1,2\n3,"open\n4,5\n')).toEqual([3, 'b', 'has a quote that is never closed']);
   });
 });

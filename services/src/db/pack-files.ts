@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isCalendarDate } from '../http/request.js';
-import { parseCsvLines } from './csv.js';
+import { CsvSyntaxError, parseCsvLines } from './csv.js';
 
 export type Row = Record<string, string | number | null>;
 
@@ -59,6 +59,9 @@ export async function readJson(dataDir: string, file: string): Promise<unknown> 
   }
 }
 
+/** A number written in decimal digits, with a decimal point or none: 121.50, 0.5, .5, 7. */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 /** One record of a CSV data file, with checked readers of its fields that name the file, line and column of what they refuse. */
 export class CsvRecord {
   constructor(
@@ -79,18 +82,16 @@ export class CsvRecord {
     return this.value(column) || this.refuse(column, 'is empty');
   }
 
-  /** A number of zero or more; emptyAs, when given, stands for an empty field. */
+  /** A number of zero or more, in decimal digits (not 0x79, 1e2 or Infinity); emptyAs, when given, stands for an empty field. */
   amount(column: string, emptyAs?: number): number {
     const value = this.value(column);
     if (value === '' && emptyAs !== undefined) return emptyAs;
-    const amount = Number(value);
-    return value !== '' && Number.isFinite(amount) && amount >= 0 ? amount : this.refuse(column, 'is not a number of zero or more');
+    return DECIMAL.test(value) ? Number(value) : this.refuse(column, 'is not a number of zero or more');
   }
 
   positive(column: string): number {
     const value = this.value(column);
-    const amount = Number(value);
-    return value !== '' && Number.isFinite(amount) && amount > 0 ? amount : this.refuse(column, 'is not a number above zero');
+    return DECIMAL.test(value) && Number(value) > 0 ? Number(value) : this.refuse(column, 'is not a number above zero');
   }
 
   /** An ISO date (YYYY-MM-DD) that exists. */
@@ -115,10 +116,15 @@ export function checkHeader(file: string, header: string[], columns: string[]): 
   if (missing.length > 0) throw new DataFileError(file, `the header has no column ${missing.join(', ')}`, 1);
 }
 
-/** The records of a CSV text named file, whose header must have the given columns. */
-export function csvRecords(file: string, text: string, columns: string[]): CsvRecord[] {
-  const { records } = parseCsvLines(text, (header) => checkHeader(file, header, columns));
-  return records.map(({ line, record }) => new CsvRecord(file, line, record));
+/** The records of a CSV text named file, whose header must have the given columns (`check` refuses it otherwise). */
+export function csvRecords(file: string, text: string, columns: string[], check = checkHeader): CsvRecord[] {
+  try {
+    const { records } = parseCsvLines(text, (header) => check(file, header, columns));
+    return records.map(({ line, record }) => new CsvRecord(file, line, record));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new DataFileError(file, error.problem, error.line, error.column);
+    throw error;
+  }
 }
 
 /** Refuses a second record with the same key, naming the line of the first. */

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import { requireRoles, type Principal, type Verifier } from '../identity/verify.js';
 import { HELPDESK_STAFF_ROLES } from '@guichet/shared/config/access';
 import { serviceContract, WRITTEN } from '../http/schema.js';
-import { contentDisposition } from '../http/download.js';
+import { contentDisposition, safeFileName } from '../http/download.js';
 
 export const HELPDESK_PREFIX = SERVICE_INFO.helpdesk.prefix;
 export const HELPDESK_CATEGORIES = ['tariff', 'valuation', 'procedure', 'payment', 'technical', 'other'] as const;
@@ -132,8 +132,7 @@ export async function helpdeskPlugin(app: FastifyInstance, options: { database: 
         status: 'open',
         answer: null,
         answeredBy: null,
-        // eslint-disable-next-line no-control-regex
-        attachmentName: attachment ? attachment.name.replace(/[\u0000-\u001f\u007f\\/"]/g, '_') : null,
+        attachmentName: attachment ? safeFileName(attachment.name) : null,
         attachmentType: attachment?.type ?? null,
         attachmentSize: bytes?.length ?? null,
         attachment: bytes,

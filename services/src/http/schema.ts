@@ -71,8 +71,14 @@ const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart })
 export const NO_NUL = '^[^\\u0000\\p{Cs}]*$';
 /** Such text with at least one character that shows: not a space, a control character or invisible (zero-width, bidi marks). */
 export const WRITTEN = '^[^\\u0000\\p{Cs}]*[^\\s\\p{Cc}\\p{Cf}\\p{Cs}][^\\u0000\\p{Cs}]*$';
+/**
+ * A file's name as the user's system gave it: no control characters, slashes, lone surrogates, or bidi controls,
+ * which would show another name than the file's ("\u202eVSC.exe.csv" reads "vsc.exe.CSV").
+ */
+export const FILE_NAME = '^[^\\u0000-\\u001f\\u007f/\\\\\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\p{Cs}]+$';
 /** What a text that fails those patterns is told. */
 const PATTERN_MESSAGES: Record<string, string> = {
+  [FILE_NAME]: 'must not contain control characters, slashes or bidirectional controls',
   [NO_NUL]: 'must not contain NUL characters or lone surrogates',
   [WRITTEN]: 'must not be blank, nor contain NUL characters or lone surrogates',
 };

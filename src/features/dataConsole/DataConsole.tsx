@@ -15,11 +15,21 @@ import {
   type Preview,
   type Upload,
 } from './api';
-import { ErrorList, PreviewPanel } from './Preview';
+import { ErrorList, PreviewPanel, useFocusOnShow } from './Preview';
 import { History } from './History';
 import { Field, FormActions } from '../../components/Form';
 
 /** Officers upload rates, see every error or a preview against what is live, publish, and roll back. */
+/** What an action did (published, rolled back, discarded): the keyboard's focus goes to it, as the panel it came from is gone. */
+function Outcome({ text }: { text: string }) {
+  const ref = useFocusOnShow<HTMLParagraphElement>();
+  return (
+    <p className="notice-inline" role="status" ref={ref} tabIndex={-1}>
+      {text}
+    </p>
+  );
+}
+
 export function DataConsole({ language }: { language: string }) {
   const { t } = useTranslation('dataConsole');
   const id = useId();
@@ -97,11 +107,7 @@ export function DataConsole({ language }: { language: string }) {
             {failure}
           </p>
         )}
-        {message && (
-          <p className="notice-inline" role="status">
-            {message}
-          </p>
-        )}
+        {message && <Outcome key={message} text={message} />}
       </section>
       {refused && <ErrorList {...refused} />}
       {current && <PreviewPanel key={current.upload.id} {...current} language={language} onDone={done} />}

@@ -11,8 +11,13 @@ export function History({ items, language, onChange }: { items: Publication[]; l
   const { t } = useTranslation('dataConsole');
   const [problem, setProblem] = useState<string | null>(null);
   const [send] = useRollBackMutation();
-  const latestLive = new Map<Kind, number>();
-  for (const item of items) if (item.status === 'live' && !latestLive.has(item.kind)) latestLive.set(item.kind, item.id);
+  // The one the service rolls back: the last applied (a scheduled one applied on its date may be older by id).
+  const latestLive = new Map<Kind, Publication>();
+  for (const item of items) {
+    const latest = latestLive.get(item.kind);
+    const later = !latest || `${item.appliedAt}` > `${latest.appliedAt}` || (item.appliedAt === latest.appliedAt && item.id > latest.id);
+    if (item.status === 'live' && later) latestLive.set(item.kind, item);
+  }
   const undo = async (item: Publication) => {
     setProblem(null);
     const { data, error } = await send(item.id);
@@ -51,7 +56,7 @@ export function History({ items, language, onChange }: { items: Publication[]; l
                   <code title={item.checksum}>{item.checksum.slice(0, 12)}</code>
                 </td>
                 <td>
-                  {(item.status === 'scheduled' || latestLive.get(item.kind) === item.id) && (
+                  {(item.status === 'scheduled' || latestLive.get(item.kind)?.id === item.id) && (
                     <button type="button" className="button button-small button-light" onClick={() => undo(item)}>
                       {item.status === 'scheduled' ? t('actions.cancel') : t('actions.rollBack')}
                     </button>

@@ -1,4 +1,4 @@
-import React, { useId, useState } from 'react';
+import React, { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, todayIso } from '@guichet/shared/i18n/language';
 import { isRefused } from '../../app/api';
@@ -15,35 +15,58 @@ import {
 import { number } from './format';
 import { Field } from '../../components/Form';
 import { TableHead } from '../../components/TableHead';
+import { Ltr } from '../../components/Ltr';
+
+/**
+ * A value of the file inside a sentence of the page, isolated (U+2068 … U+2069): an Arabic value in an English
+ * sentence, or Bengali digits in an Arabic one, would otherwise turn the sentence's words around.
+ */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
+/** Focus on an element when it is shown: what an action led to (its errors, its preview) is where the keyboard goes on. */
+export function useFocusOnShow<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
 
 /** Every error of a refused file: line, field and why. */
 export function ErrorList({ errors, moreErrors, fileName }: { errors: LineError[]; moreErrors: number; fileName: string }) {
   const { t } = useTranslation('dataConsole');
   const count = errors.length + moreErrors;
+  const heading = useFocusOnShow<HTMLHeadingElement>();
   return (
     <section className="notice console-errors" role="alert" aria-labelledby="console-errors">
-      <h3 id="console-errors">{t('errors.title', { count, file: fileName })}</h3>
+      <h3 id="console-errors" ref={heading} tabIndex={-1}>
+        {t('errors.title', { count, file: fileName })}
+      </h3>
       <p>{t('errors.nothingImported')}</p>
-      <table className="table">
-        <TableHead columns={[t('errors.line'), t('errors.field'), t('errors.problem')]} />
-        <tbody>
-          {errors.map((error, index) => (
-            <tr key={index}>
-              <td>{error.line ?? '—'}</td>
-              <td>{error.field ? <code>{error.field}</code> : '—'}</td>
-              {error.reason ? (
-                <td dir="auto">
-                  {t(`reasons.${error.reason}`, { value: error.value ?? '', line: error.repeats ?? '', max: MAX_FILE_BYTES / 1024 / 1024 })}
-                </td>
-              ) : (
-                <td lang="en" dir="ltr">
-                  {error.message}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t('errors.tableLabel')}>
+        <table className="table">
+          <TableHead columns={[t('errors.line'), t('errors.field'), t('errors.problem')]} />
+          <tbody>
+            {errors.map((error, index) => (
+              <tr key={index}>
+                <td>{error.line ?? '—'}</td>
+                <td>{error.field ? <code>{error.field}</code> : '—'}</td>
+                {error.reason ? (
+                  <td>
+                    {t(`reasons.${error.reason}`, {
+                      value: isolated(error.value ?? ''),
+                      line: error.repeats ?? '',
+                      max: MAX_FILE_BYTES / 1024 / 1024,
+                    })}
+                  </td>
+                ) : (
+                  <td lang="en" dir="ltr">
+                    {error.message}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {moreErrors > 0 && <p>{t('errors.more', { count: moreErrors })}</p>}
     </section>
   );
@@ -74,7 +97,11 @@ function RatesTable({ lines, language }: { lines: DiffLine[]; language: string }
               <td>{number(line.live, language)}</td>
               <td>{number(line.rate, language)}</td>
               <td>
-                {line.changePercent === null ? '—' : `${line.changePercent > 0 ? '+' : ''}${number(line.changePercent, language, 1)} %`}
+                {line.changePercent === null ? (
+                  '—'
+                ) : (
+                  <Ltr>{`${line.changePercent > 0 ? '+' : ''}${number(line.changePercent, language, 1)} %`}</Ltr>
+                )}
                 {line.jump && <strong className="console-flag"> {t('preview.jump')}</strong>}
               </td>
               <td>{t(`preview.statuses.${line.status}`)}</td>
@@ -147,13 +174,17 @@ export function PreviewPanel({
   const id = useId();
   const [validFrom, setValidFrom] = useState(todayIso());
   const [problem, setProblem] = useState<string | null>(null);
+  // Lines in force that the publication removes are confirmed, by their number, before it can be published.
+  const removals = preview.counts.removed;
+  const [confirmed, setConfirmed] = useState(false);
+  const heading = useFocusOnShow<HTMLHeadingElement>();
   const [publishUpload, published] = usePublishUploadMutation();
   const [discardUpload, discarded] = useDiscardUploadMutation();
   const busy = published.isLoading || discarded.isLoading;
   const failed = (error: unknown) => setProblem(isRefused(error) ? t('actions.conflict') : t('actions.failed'));
   const publish = async () => {
     setProblem(null);
-    const { data: publication, error } = await publishUpload({ id: upload.id, validFrom });
+    const { data: publication, error } = await publishUpload({ id: upload.id, validFrom, removals });
     if (!publication) return failed(error);
     onDone(
       publication.status === 'live'
@@ -169,10 +200,12 @@ export function PreviewPanel({
   };
   return (
     <section className="results" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('preview.title', { file: upload.fileName })}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {t('preview.title', { file: upload.fileName })}
+      </h2>
       <p>
-        {t(`kinds.${upload.kind}`)} ·{' '}
-        {t('preview.period', { from: formatDate(preview.from, language), to: formatDate(preview.to, language) })}
+        {t(`kinds.${upload.kind}`)}
+        {preview.from && <> · {t('preview.period', { from: formatDate(preview.from, language), to: formatDate(preview.to, language) })}</>}
       </p>
       {upload.problems && (
         <div className="notice" role="note">
@@ -211,12 +244,28 @@ export function PreviewPanel({
             aria-describedby={`${id}-valid-hint`}
           />
           <p id={`${id}-valid-hint`} className="hint">
-            {t('preview.validFromHint')}
+            {t(upload.kind === 'tariff' ? 'preview.validFromHint' : 'preview.validFromHintRates')}
           </p>
         </Field>
       </div>
+      {removals > 0 && (
+        <div className="notice console-removals" role="note">
+          <p>
+            <strong>{t('preview.removals.warning', { formatted: number(removals, language) })}</strong>
+          </p>
+          <label>
+            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />{' '}
+            {t('preview.removals.confirm', { formatted: number(removals, language) })}
+          </label>
+        </div>
+      )}
       <div className="form-actions">
-        <button type="button" className="button" disabled={busy || !validFrom} onClick={() => void publish()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !validFrom || (removals > 0 && !confirmed)}
+          onClick={() => void publish()}
+        >
           {t('actions.publish')}
         </button>
         <button type="button" className="button button-light" disabled={busy} onClick={() => void discard()}>

@@ -66,8 +66,9 @@ export async function uploadFile(kind: Kind, file: EncodedFile): Promise<{ uploa
 
 export const previewUpload = async (id: string) =>
   (await http.get<{ upload: Upload; preview: Diff }>(url(`uploads/${encodeURIComponent(id)}/preview`))).data;
-export const publishUpload = async (id: string, validFrom: string) =>
-  (await http.post<Publication>(url(`uploads/${encodeURIComponent(id)}/publish`), { validFrom })).data;
+/** Publishes an upload; `removals` is the number of lines in force it removes, as its preview showed them. */
+export const publishUpload = async (id: string, validFrom: string, removals: number) =>
+  (await http.post<Publication>(url(`uploads/${encodeURIComponent(id)}/publish`), { validFrom, removals })).data;
 export const discardUpload = async (id: string) => {
   await http.post(url(`uploads/${encodeURIComponent(id)}/discard`), {});
 };
@@ -98,8 +99,8 @@ export const dataConsoleApi = api.injectEndpoints({
       queryFn: ({ kind, file }) => answer(uploadFile(kind, file)),
       invalidatesTags: UPLOADS,
     }),
-    publishUpload: build.mutation<Publication, { id: string; validFrom: string }>({
-      queryFn: ({ id, validFrom }) => answer(publishUpload(id, validFrom)),
+    publishUpload: build.mutation<Publication, { id: string; validFrom: string; removals: number }>({
+      queryFn: ({ id, validFrom, removals }) => answer(publishUpload(id, validFrom, removals)),
       invalidatesTags: UPLOADS,
     }),
     discardUpload: build.mutation<void, string>({ queryFn: (id) => answer(discardUpload(id)), invalidatesTags: UPLOADS }),
