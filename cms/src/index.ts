@@ -1,4 +1,9 @@
+import type { Core } from '@strapi/strapi';
+import { sharedSlugs } from './shared-slug';
+
 export default {
-  register() {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    sharedSlugs(strapi);
+  },
   bootstrap() {},
 };
