@@ -113,7 +113,7 @@ function LineDetail({ language, search, searchPath }: { language: string; search
   const nationalShown = !inPage || subheading === null || !sameText(line.description, subheading.description);
   return (
     <>
-      <p>
+      <p className="back-link">
         <Link to={searchPath}>{t('detail.backToSearch')}</Link>
       </p>
       <section className="card" aria-labelledby="line-title">
