@@ -68,7 +68,7 @@ function declarants(count: number): Row[] {
     const kind = random();
     const description =
       kind < 0.6
-        ? `${pick(random, NAME_WORDS)} ${pick(random, ['Clearing & Forwarding', 'C&F Agency', 'Customs Brokers', 'Logistics'])} ${pick(random, ['Ltd.', 'Agency', 'Services', 'Ltd.'])}`
+        ? `${pick(random, NAME_WORDS)} ${pick(random, ['Clearing & Forwarding', 'C&F Agency', 'Customs Brokers', 'Logistics'])} ${pick(random, ['Ltd.', 'Co.', 'Services', 'Ltd.'])}`
         : `${pick(random, FIRST_NAMES)} ${pick(random, LAST_NAMES)} (licensed customs agent)`;
     rows.push({ ...base, code: `AIN${pad(301000001 + index * 3, 9)}`, description, ...address(random) });
   }
@@ -321,7 +321,7 @@ export const samplePack: DataPack = {
   summary:
     'sample data (flagged sample): company, declarant, bank, bankBranches, customsOffice, transitSheds, ministry, ministryDepartments, modelOfDeclaration, extendedProcedure, additionalProcedure, additionalRegimes, taxRule',
   files: [],
-  revision: 2,
+  revision: 3,
   tables: [
     'ref_company',
     'ref_declarant',

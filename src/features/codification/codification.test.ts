@@ -280,6 +280,8 @@ describe('the export', () => {
     const whole = exportTableOf(t('en'), 'attachedDocument', { resultList: rows(3), totalCount: 3 }, 'en');
     expect(whole.subtitle).toBe('3 records');
     expect(whole.columns).toHaveLength(2);
+    const generated = exportTableOf(t('en'), 'bank', { resultList: rows(2).map((row) => ({ ...row, sample: true })), totalCount: 2 }, 'en');
+    expect(generated.subtitle).toBe('2 records · Sample data: generated for the demonstration, not real records.');
   });
   it('writes the translated texts where translated search applies, the base text where a record has none', () => {
     const records: ReferenceRecord[] = [

@@ -22,12 +22,14 @@ export function exportLimitNote(t: Texts, totalCount: number, language: string):
 export function exportTableOf(t: Texts, table: ReferenceTable, page: ReferencePage, language: string, translated = false): ExportTable {
   const { resultList, totalCount } = page;
   const address = hasAddress(table);
+  const counted =
+    totalCount > resultList.length
+      ? t('export.subtitleLimited', { limit: countText(resultList.length, language), total: countText(totalCount, language) })
+      : t('export.subtitle', { count: resultList.length });
   return {
     title: t(`tables.${table}`),
-    subtitle:
-      totalCount > resultList.length
-        ? t('export.subtitleLimited', { limit: countText(resultList.length, language), total: countText(totalCount, language) })
-        : t('export.subtitle', { count: resultList.length }),
+    // Generated records say so in the file as on the page.
+    subtitle: resultList.some((row) => row.sample === true) ? `${counted} · ${t('export.sample')}` : counted,
     language,
     columns: [
       { header: t('columns.code') },

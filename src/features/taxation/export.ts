@@ -39,6 +39,8 @@ export function simulationTable(
       // The page's note under the result ("Note: Calculated taxes does not include administrative charges"),
       // written as a label and its text like the other lines above the table.
       { label: t('export.noteLabel'), value: t('export.note') },
+      // As under the page's table: a per-unit rate of this simulation is a sample value.
+      ...(item?.taxes.some((tax) => tax.sample) ? [{ label: t('export.noteLabel'), value: t('sampleTax') }] : []),
     ],
     columns: [
       { header: t('columns.code') },
@@ -48,7 +50,14 @@ export function simulationTable(
       { header: t('columns.amount'), numeric: true },
     ],
     rows: [
-      ...(item?.taxes ?? []).map((tax) => [tax.code, t(`common:taxNames.${tax.code}`, { defaultValue: tax.label }), tax.base, tax.rate, tax.amount]),
+      // A per-unit rate says its unit, as on the page ("4,500.00 per 1000 sticks", not a percentage of 4,500).
+      ...(item?.taxes ?? []).map((tax) => [
+        tax.code,
+        t(`common:taxNames.${tax.code}`, { defaultValue: tax.label }),
+        tax.base,
+        tax.specific ? ltr(t('perUnit', { amount: formatNumber(tax.rate), unit: tax.unit ?? '' })) : tax.rate,
+        tax.amount,
+      ]),
       [t('total'), '', null, null, item?.totalItemTaxes ?? null],
       // Shown under the total on the page.
       [t('guarantee'), '', null, null, data.guaranteeAmount ?? null],

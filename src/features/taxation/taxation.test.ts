@@ -132,6 +132,20 @@ describe('taxation simulation', () => {
       ['guarantee', '', null, null, 0],
     ]);
     expect(tableToCsv(table)).toContain('fields.statValueInForeignCurrency,"1,000.00 USD"');
+
+    // A per-unit rate with its unit, and the sample note the page shows under the table.
+    const specific = {
+      ...result,
+      items: [
+        {
+          taxes: [{ code: 'SD', label: 'SD', base: 10, rate: 4500, amount: 45000, specific: true, unit: '1000 sticks', sample: true }],
+          totalItemTaxes: 45000,
+        },
+      ],
+    };
+    const withUnit = simulationTable(input, specific, 'India', 'en', t);
+    expect(withUnit.rows[0]).toEqual(['SD', 'SD', 10, 'perUnit', 45000]);
+    expect(withUnit.details?.at(-1)).toEqual({ label: 'export.noteLabel', value: 'sampleTax' });
   });
   it('keeps each amount with its currency a left-to-right isolate in an Arabic file', () => {
     const t = ((key: string) => key) as unknown as Parameters<typeof simulationTable>[4];
