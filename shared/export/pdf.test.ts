@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
 import { PDF_FONT_FILES, tableToPdf, type ExportTable, type PdfFonts } from './pdf';
+import { BENGALI, FONT_NAMES, Typesetter } from './typeset';
 
 // Rendered pages are compared with the images in __reference__ (pdftoppm, 50 dpi). To regenerate them after an
 // intended change of the layout: UPDATE_PDF_REFERENCES=1 npx vitest run shared/export/pdf.test.ts, then look at them.
@@ -189,6 +191,17 @@ describe('tableToPdf', () => {
     for (const expected of ['শুল্ক তালিকা ২০২৫', 'কফি, ভাজা নয়', 'ক্ষ', 'স্ত্র', 'গাঁজানো', 'প্রত্যক্ষ মোড়কে', 'এইচএস কোড']) {
       expect(out).toContain(expected);
     }
+  });
+
+  it('gives a Bengali word the width of its ink: a final conjunct drawn past its advance does not cover the next space', () => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const name = FONT_NAMES[0][BENGALI];
+    doc.registerFont(name, fonts.bengali as ArrayBuffer);
+    const typesetter = new Typesetter(doc, false);
+    typesetter.use(name, 10);
+    // fontkit gives the marks of "ক্ত" no advance: 2.1 pt of them reach past the word's end, about a space.
+    expect(typesetter.width(name, 10, 'সংযুক্ত') - doc.widthOfString('সংযুক্ত')).toBeGreaterThan(1.5);
+    expect(typesetter.width(name, 10, 'আরব') - doc.widthOfString('আরব')).toBeLessThan(0.2);
   });
 
   it('carries the logical Arabic text of every line, with numbers and Latin in place', () => {

@@ -104,6 +104,8 @@ export const WHITESPACE = /\s/;
 
 export interface FontkitLike {
   hasGlyphForCodePoint(code: number): boolean;
+  unitsPerEm?: number;
+  layout?(text: string): { glyphs: Array<{ bbox: { maxX: number } }>; positions: Array<{ xAdvance: number; xOffset: number }> };
 }
 
 export interface Piece {
@@ -152,19 +154,38 @@ export class Typesetter {
     }
   }
 
+  /**
+   * The width a text takes: its advance, and for Bengali the ink past it. fontkit gives a word's final conjunct
+   * ("ক্ত" of "সংযুক্ত") marks of no advance that are drawn past the word's end, over the space after it: the
+   * next word then touched it ("সংযুক্তআরব").
+   */
   width(font: string, size: number, text: string): number {
     this.use(font, size);
-    return this.doc.widthOfString(text);
+    const advance = this.doc.widthOfString(text);
+    const face = this.face(font);
+    if (!/[\u0980-\u09ff]/.test(text) || !face.layout || !face.unitsPerEm) return advance;
+    const run = face.layout(text);
+    let x = 0;
+    let ink = 0;
+    run.glyphs.forEach((glyph, index) => {
+      ink = Math.max(ink, x + run.positions[index]!.xOffset + glyph.bbox.maxX);
+      x += run.positions[index]!.xAdvance;
+    });
+    return advance + (Math.max(0, ink - x) * size) / face.unitsPerEm;
   }
 
-  private hasGlyph(font: string, code: number): boolean {
+  private face(font: string): FontkitLike {
     let face = this.coverage.get(font);
     if (!face) {
       this.use(font, this.currentSize || 10);
       face = (this.doc as unknown as { _font?: { font?: FontkitLike } })._font?.font ?? { hasGlyphForCodePoint: () => true };
       this.coverage.set(font, face);
     }
-    return face.hasGlyphForCodePoint(code);
+    return face;
+  }
+
+  private hasGlyph(font: string, code: number): boolean {
+    return this.face(font).hasGlyphForCodePoint(code);
   }
 
   /** The font of every UTF-16 unit: by script, neutral characters take their neighbours' font. */
@@ -287,12 +308,14 @@ export class Typesetter {
 
   /** One line (a logical range) cut into runs of one font and one level, put in visual order. */
   private visualLine(text: string, fonts: string[], levels: Uint8Array | null, start: number, end: number, size: number): Line {
+    const isSpace = (k: number) => WHITESPACE.test(text[k]!);
     if (!levels) {
-      // Left-to-right only: one piece per font run.
+      // Left-to-right only: one piece per font run, and spaces apart (fontkit shapes a Bengali word's final
+      // conjunct with the space after it as one cluster and drops the space: "সংযুক্ত আরব" read "সংযুক্তআরব").
       const pieces: Piece[] = [];
       let runStart = start;
       for (let i = start + 1; i <= end; i++) {
-        if (i === end || fonts[i] !== fonts[runStart]) {
+        if (i === end || fonts[i] !== fonts[runStart] || isSpace(i) !== isSpace(runStart)) {
           const piece = text.slice(runStart, i);
           pieces.push({ font: fonts[runStart]!, text: piece, width: this.width(fonts[runStart]!, size, piece) });
           runStart = i;
@@ -306,7 +329,6 @@ export class Typesetter {
     // Runs of one font and one level; spaces are runs of their own so that no run handed to fontkit holds one.
     const runs: { start: number; end: number; level: number }[] = [];
     let runStart = start;
-    const isSpace = (k: number) => WHITESPACE.test(text[k]!);
     for (let k = start + 1; k <= end; k++) {
       if (
         k === end ||
