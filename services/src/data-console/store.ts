@@ -186,11 +186,11 @@ async function applyPublication(
     .execute();
 }
 
-/** Publishes a checked (or held) upload, effective on validFrom: at once when that is today or earlier. */
 /**
- * Publishes an upload. `removals`, when given (an officer's publication, not the feed's), must be the number of
- * lines in force that it removes, as its preview showed them: a one-line tariff file would otherwise replace the
- * whole tariff with one click.
+ * Publishes a checked (or held) upload, effective on validFrom: at once when that is today or earlier.
+ * `removals`, when given (an officer's publication, not the feed's), must be the number of lines in force that
+ * it removes, as its preview showed them: a one-line tariff file would otherwise replace the whole tariff with
+ * one click.
  */
 export async function publish(
   database: Database,
