@@ -93,8 +93,8 @@ export const fetchDetails = (hsCode: string) => finderGet<CodeDetails>(`${servic
 export const fetchNotes = (code: string) =>
   finderGet<{ code: string; heading: string; html: string }>(`${serviceUrls.aiTariff}notes`, { code });
 
-/** A probability to 2 decimals; one that would read 0.00 but is not nothing reads "< 0.01". */
-export const shownProbability = (probability: number) => (probability > 0 && probability < 0.005 ? '< 0.01' : probability.toFixed(2));
+/** Probability as shown: 2 decimals. */
+export const shownProbability = (probability: number) => probability.toFixed(2);
 
 export const aiTariffApi = api.injectEndpoints({
   endpoints: (build) => ({
