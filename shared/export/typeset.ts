@@ -310,8 +310,8 @@ export class Typesetter {
   private visualLine(text: string, fonts: string[], levels: Uint8Array | null, start: number, end: number, size: number): Line {
     const isSpace = (k: number) => WHITESPACE.test(text[k]!);
     if (!levels) {
-      // Left-to-right only: one piece per font run, and spaces apart (fontkit shapes a Bengali word's final
-      // conjunct with the space after it as one cluster and drops the space: "সংযুক্ত আরব" read "সংযুক্তআরব").
+      // Left-to-right only: one piece per font run, spaces apart as in the bidi case below, so that each word's
+      // width (its ink, for Bengali: see width()) ends where the word's glyphs do.
       const pieces: Piece[] = [];
       let runStart = start;
       for (let i = start + 1; i <= end; i++) {
