@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
 import { PDF_FONT_FILES, tableToPdf, type ExportTable, type PdfFonts } from './pdf';
-import { BENGALI, FONT_NAMES, Typesetter } from './typeset';
+import { ARABIC, BENGALI, FONT_NAMES, LATIN, Typesetter } from './typeset';
 
 // Rendered pages are compared with the images in __reference__ (pdftoppm, 50 dpi). To regenerate them after an
 // intended change of the layout: UPDATE_PDF_REFERENCES=1 npx vitest run shared/export/pdf.test.ts, then look at them.
@@ -238,6 +238,26 @@ describe('tableToPdf', () => {
     const at = (word: string) => words.find((item) => item.word === word && item.width > 5);
     expect(at('-0.0883'), 'the minus drawn on the left of the number').toBeDefined();
     expect(at('11/25/2026')!.xMin).toBeLessThan(at('10:30')!.xMin);
+  });
+
+  it('keeps dates and year ranges in order after Arabic words, and an English line of an Arabic cell left to right', () => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    for (const script of [LATIN, ARABIC])
+      doc.registerFont(FONT_NAMES[0][script], (script === LATIN ? fonts.latin : fonts.arabic) as ArrayBuffer);
+    const typesetter = new Typesetter(doc, true);
+    // The pieces of a line in drawing order, left to right.
+    const drawn = (text: string) =>
+      typesetter
+        .layout(text, 500, { bold: false, size: 10 })
+        .map((line) => line.pieces.map((piece) => piece.text).join(''))
+        .join('\n');
+    // Read as Arabic numbers, each apart, a date came out "13-04-2026" and a year range "26-2025".
+    expect(drawn('أسعار الصرف في 2026-04-13')).toMatch(/^2026-04-13 /);
+    expect(drawn('التعريفة الجمركية 2025-26')).toMatch(/^2025-26 /);
+    // Numbers joined otherwise were already in order, and still are.
+    expect(drawn('السعر في 11/25/2026')).toMatch(/^11\/25\/2026 /);
+    // A paragraph without an Arabic letter is laid out left to right: its full stop at its end, not first.
+    expect(drawn('بن غير محمص\nCoffee, not roasted.').split('\n')[1]).toBe('Coffee, not roasted.');
   });
 
   it('writes the details the table was computed from under the title', async () => {

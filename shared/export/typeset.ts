@@ -99,6 +99,39 @@ export function mirror(text: string): string {
 
 export const WHITESPACE = /\s/;
 
+/**
+ * Numbers joined by hyphens or dashes: dates ("2026-04-13") and year ranges ("2025-26"). After an Arabic letter,
+ * UAX #9 reads each number as an Arabic number and the hyphen between them as a neutral that takes the
+ * paragraph's direction, so the parts come out in reverse order ("13-04-2026"). Each is isolated as one
+ * left-to-right unit (LRI ... PDI), as a page would with <bdi dir="ltr">.
+ */
+const JOINED_NUMBERS = /[0-9\u0660-\u0669\u06f0-\u06f9]+(?:[-\u2010\u2011\u2013][0-9\u0660-\u0669\u06f0-\u06f9]+)+/g;
+
+/** The bidi embedding level of every UTF-16 unit of `text`, with joined numbers kept in their order. */
+export function embeddingLevels(text: string, rtl: boolean): Uint8Array {
+  const direction = rtl ? 'rtl' : 'ltr';
+  let marked = '';
+  const at: number[] = [];
+  let last = 0;
+  const keep = (end: number) => {
+    for (let i = last; i < end; i++) {
+      at.push(marked.length);
+      marked += text[i];
+    }
+    last = end;
+  };
+  for (const match of text.matchAll(JOINED_NUMBERS)) {
+    keep(match.index);
+    marked += '\u2066';
+    keep(match.index + match[0].length);
+    marked += '\u2069';
+  }
+  if (marked === '') return bidi.getEmbeddingLevels(text, direction).levels;
+  keep(text.length);
+  const levels = bidi.getEmbeddingLevels(marked, direction).levels;
+  return Uint8Array.from(at, (index) => levels[index]!);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring, wrapping and drawing text with pdfkit
 
@@ -239,15 +272,17 @@ export class Typesetter {
 
   private layoutParagraph(text: string, maxWidth: number, style: TextStyle, lines: Line[]): void {
     const fonts = this.fontsOf(text, style.bold);
-    let needsBidi = this.rtl && !style.ltr;
+    // A paragraph is right-to-left when the table is and the paragraph has a right-to-left letter: an English
+    // line of an Arabic cell reads left to right, its full stop at its end.
+    const rtl = this.rtl && !style.ltr && RTL_LETTER.test(text);
+    let needsBidi = rtl;
     for (let i = 0; i < text.length && !needsBidi; i++) {
       const code = text.charCodeAt(i);
       if (code >= 0x0590 && code <= 0x08ff) needsBidi = true;
       else if (code >= 0xfb1d && code <= 0xfeff) needsBidi = true;
       else if (code >= 0x200e && code <= 0x202e) needsBidi = true;
     }
-    const rtl = this.rtl && !style.ltr;
-    const levels = needsBidi ? bidi.getEmbeddingLevels(text, rtl ? 'rtl' : 'ltr').levels : null;
+    const levels = needsBidi ? embeddingLevels(text, rtl) : null;
 
     // Width of a logical range, measured per font run.
     const measure = (start: number, end: number): number => {
