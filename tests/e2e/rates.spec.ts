@@ -37,11 +37,14 @@ test('rates of a date with the difference to the previous day, computed from the
   await expect(page.getByRole('columnheader', { name: 'Difference' })).toBeVisible();
   await expect(usd).toContainText(signed(difference));
   await expect(page.getByText("Could not fetch yesterday's exchange rates for comparison")).toHaveCount(0);
-  // The export's columns are the spec's: the rate column is "Rate" (its unit is in the subtitle).
+  // The export's columns are the spec's: the rate column is "Rate". The date and the unit come before the table.
   const downloading = page.waitForEvent('download');
   await page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'CSV', exact: true }).click();
   const csv = readFileSync((await (await downloading).path()) as string, 'utf8').slice(1);
-  expect(csv.split('\r\n')[0]).toBe('Currency Code,Currency Name,Rate,Difference');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toMatch(/^Date of validity,/);
+  expect(lines.slice(0, 4)).toContain('Unit,BDT per unit of the currency');
+  expect(lines[lines.indexOf('') + 1]).toBe('Currency Code,Currency Name,Rate,Difference');
 });
 
 test('Back shows the search before, with its date and text in the form', async ({ page }) => {
@@ -261,5 +264,6 @@ test('currency names are in the page language: Arabic names on the Arabic page, 
   const downloading = page.waitForEvent('download');
   await page.locator('.export-menu button', { hasText: /^CSV$/ }).click();
   const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
-  expect(csv.split('\r\n')[1]).toMatch(/^USD,মার্কিন ডলার,\d+\.\d+$/);
+  const lines = csv.split('\r\n');
+  expect(lines[lines.indexOf('') + 2]).toMatch(/^USD,মার্কিন ডলার,\d+\.\d+$/);
 });

@@ -24,6 +24,7 @@ import {
   daysBetween,
   formatDifference,
   isDay,
+  publishedDateOf,
   searchRates,
   shiftDays,
   useRatesQuery,
@@ -209,14 +210,20 @@ export function CustomsRates({ language }: { language: string }) {
     const all = await searchRates({ ...search, page: 1, size: 10000 }, language);
     let rows = all.resultList;
     if (showDifference) rows = await addDifference(rows).catch(() => rows);
+    const published = publishedDateOf(rows);
     return {
       title: t('export.title'),
-      subtitle: t('export.subtitle', { date: formatDate(search.dov, language), currency: tenant.currency }),
+      // The date, the publication and the unit, in every format: a file of rates without them says nothing.
+      details: [
+        { label: t('form.dov'), value: formatDate(search.dov, language) },
+        ...(published ? [{ label: t('export.published'), value: formatDate(published, language) }] : []),
+        { label: t('export.unit'), value: t('export.unitValue', { currency: tenant.currency }) },
+      ],
       language,
       columns: [
         { header: t('columns.code') },
         { header: t('columns.name') },
-        // The spec's export column is "Rate"; the unit is in the subtitle.
+        // The spec's export column is "Rate"; the unit is in the details.
         { header: t('export.rate'), numeric: true },
         ...(showDifference ? [{ header: t('columns.difference'), numeric: true }] : []),
       ],
