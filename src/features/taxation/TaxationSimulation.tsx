@@ -28,7 +28,7 @@ import {
   type TaxationInput,
   type Tax,
 } from './api';
-import { simulationTable } from './export';
+import { simulationInputs, simulationTable } from './export';
 import { loadTaxation, saveTaxation } from './storage';
 import { Field, FormActions } from '../../components/Form';
 import { Ltr } from '../../components/Ltr';
@@ -189,15 +189,13 @@ export function TaxationSimulation({ language }: { language: string }) {
     [t],
   );
 
-  // The file says what the result was computed from: the input of the simulation, not the form as edited since.
-  const exportTable = async () => {
-    const used = simulated ?? input;
-    const country = countryList.find((row) => row.code === used.itemCountryOfOriginCode);
-    return simulationTable(used, data!, country ? countryLabel(country, language, translated) : used.itemCountryOfOriginCode, language, t);
-  };
-
-  // The result says what it was computed from: the simulated input, not the form as edited since.
+  // The file and the printed page say what the result was computed from: the input of the simulation, not the
+  // form as edited since (the form itself is not printed).
   const shown = simulated ?? input;
+  const shownCountry = countryList.find((row) => row.code === shown.itemCountryOfOriginCode);
+  const shownCountryName = shownCountry ? countryLabel(shownCountry, language, translated) : shown.itemCountryOfOriginCode;
+  const exportTable = async () => simulationTable(shown, data!, shownCountryName, language, t);
+
   const value = Number(shown.statValueInForeignCurrency);
   const national = shown.currencyCode && Number.isFinite(value) ? shown.currencyCode.rate * value : null;
 
@@ -370,6 +368,14 @@ export function TaxationSimulation({ language }: { language: string }) {
         {!loading && !data && !error && <p className="hint">{t('result.empty')}</p>}
         {data && (
           <>
+            <dl className="facts print-only" data-testid="simulation-inputs">
+              {simulationInputs(shown, data, shownCountryName, language, t).map(({ label, value }) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
             <p>
               <Trans
                 t={t}

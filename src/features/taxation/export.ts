@@ -4,9 +4,43 @@ import { direction, formatNumber } from '@guichet/shared/i18n/language';
 import type { SimulationResult, TaxationInput } from './api';
 
 /**
- * A simulation as the export engine takes it: the inputs it was computed from (type, commodity, origin,
- * value, currency and the rate used) above the taxes, so that a file read later says what it is the result of;
- * the total and the guarantee amount after the taxes, and the note on administrative charges, as the page shows them.
+ * In a right-to-left language each amount with its currency is a left-to-right isolate (U+2066 ... U+2069):
+ * without it, "1 USD = 123.16891 BDT" after an Arabic label reads "USD = 123.16891 BDT 1". Other languages need none.
+ */
+const isolateIn = (language: string) => (direction(language) === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text);
+
+/**
+ * What a simulation was computed from (type, commodity, origin, value, currency and the rate used), as labels
+ * and values: above the taxes in an export, and on the printed page, so that a paper or a file read later says
+ * what it is the result of.
+ */
+export function simulationInputs(
+  input: TaxationInput,
+  data: SimulationResult,
+  countryName: string,
+  language: string,
+  t: TFunction<'taxation'>,
+): Array<{ label: string; value: string }> {
+  const foreign = Number(input.statValueInForeignCurrency);
+  const currency = input.currencyCode?.value ?? '';
+  const rate = input.currencyCode?.rate ?? null;
+  const unit = input.supplementaryUnit.trim();
+  const ltr = isolateIn(language);
+  return [
+    { label: t('fields.typeOfDeclaration'), value: input.typeOfDeclaration },
+    { label: t('export.commodity'), value: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim() },
+    { label: t('fields.itemCountryOfOriginCode'), value: `${countryName} (${input.itemCountryOfOriginCode})` },
+    { label: t('fields.statValueInForeignCurrency'), value: ltr(`${formatNumber(foreign)} ${currency}`) },
+    // The rate as used, every decimal of it: the file must let the calculation be checked.
+    { label: t('export.exchangeRate'), value: ltr(`1 ${currency} = ${rate ?? '-'} ${data.currency}`) },
+    { label: t('export.assessableValue'), value: ltr(`${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}`) },
+    ...(unit ? [{ label: t('export.supplementaryUnit'), value: unit }] : []),
+  ];
+}
+
+/**
+ * A simulation as the export engine takes it: its inputs (simulationInputs) above the taxes; the total and the
+ * guarantee amount after the taxes, and the note on administrative charges, as the page shows them.
  */
 export function simulationTable(
   input: TaxationInput,
@@ -15,27 +49,14 @@ export function simulationTable(
   language: string,
   t: TFunction<'taxation'>,
 ): ExportTable {
-  const foreign = Number(input.statValueInForeignCurrency);
-  const currency = input.currencyCode?.value ?? '';
-  const rate = input.currencyCode?.rate ?? null;
-  const unit = input.supplementaryUnit.trim();
   const item = data.items[0];
-  // In a right-to-left file each amount with its currency is a left-to-right isolate (U+2066 ... U+2069): without
-  // it, "1 USD = 123.16891 BDT" after an Arabic label reads "USD = 123.16891 BDT 1". Other languages need none.
-  const ltr = direction(language) === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text;
+  const ltr = isolateIn(language);
   return {
     title: t('export.title'),
     subtitle: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim(),
     language,
     details: [
-      { label: t('fields.typeOfDeclaration'), value: input.typeOfDeclaration },
-      { label: t('export.commodity'), value: `${input.commodityCode?.value ?? ''} ${input.commodityCode?.description ?? ''}`.trim() },
-      { label: t('fields.itemCountryOfOriginCode'), value: `${countryName} (${input.itemCountryOfOriginCode})` },
-      { label: t('fields.statValueInForeignCurrency'), value: ltr(`${formatNumber(foreign)} ${currency}`) },
-      // The rate as used, every decimal of it: the file must let the calculation be checked.
-      { label: t('export.exchangeRate'), value: ltr(`1 ${currency} = ${rate ?? '-'} ${data.currency}`) },
-      { label: t('export.assessableValue'), value: ltr(`${formatNumber(rate === null ? null : rate * foreign)} ${data.currency}`) },
-      ...(unit ? [{ label: t('export.supplementaryUnit'), value: unit }] : []),
+      ...simulationInputs(input, data, countryName, language, t),
       // The page's note under the result ("Note: Calculated taxes does not include administrative charges"),
       // written as a label and its text like the other lines above the table.
       { label: t('export.noteLabel'), value: t('export.note') },

@@ -265,6 +265,29 @@ describe('the taxation simulation page', () => {
     const line = page.view.getByText((_, element) => element?.tagName === 'P' && /^القيمة: /.test(element.textContent ?? ''));
     expect(line.querySelector('bdi[dir="ltr"]')?.textContent).toBe('10,000.00 USD = 1,231,689.10 BDT');
   });
+  it('prints what the result was computed from (the form is not printed), as simulated, not as edited since', async () => {
+    const page = renderSimulation('en');
+    await page.fill('61091000', '10000');
+    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
+    page.submit();
+    await waitFor(() => expect(page.view.getByRole('table')).toBeTruthy());
+    const inputs = () => page.view.getByTestId('simulation-inputs');
+    expect(inputs().classList.contains('print-only')).toBe(true);
+    const facts = () =>
+      [...inputs().querySelectorAll('div')].map(
+        (item) => `${item.querySelector('dt')!.textContent}: ${item.querySelector('dd')!.textContent}`,
+      );
+    expect(facts()).toEqual(
+      expect.arrayContaining([
+        'Type of declaration: IM-4',
+        expect.stringMatching(/^Country of origin: .+ \(CN\)$/),
+        'Value in foreign currency: 10,000.00 USD',
+        expect.stringMatching(/^Exchange rate used: 1 USD = 123\.1\d+ BDT$/),
+      ]),
+    );
+    fireEvent.change(page.field('statValueInForeignCurrency'), { target: { value: '20000' } });
+    expect(facts()).toContain('Value in foreign currency: 10,000.00 USD');
+  });
   it('says an unknown commodity code is not a tariff line, not that the field is mandatory, and drops the previous result', async () => {
     const page = renderSimulation('en');
     await page.fill('61091000', '10000');
