@@ -37,6 +37,17 @@ describe('the data layer', () => {
     await store.dispatch(probe.endpoints.probe.initiate({ value: 'c', fail: true, notice: 'notifications.somethingWentWrong' }));
     expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
   });
+  it("takes a failure's notice away when the same endpoint answers later, not when another does", async () => {
+    const other = api.injectEndpoints({
+      endpoints: (build) => ({ other: build.query<string, string>({ queryFn: (value) => answer(Promise.resolve(value)) }) }),
+    });
+    const store = makeStore();
+    await store.dispatch(probe.endpoints.probe.initiate({ value: 'a', fail: true, notice: 'notifications.somethingWentWrong' }));
+    await store.dispatch(other.endpoints.other.initiate('x'));
+    expect(store.getState().notifications.map((n) => n.messageKey)).toEqual(['notifications.somethingWentWrong']);
+    await store.dispatch(probe.endpoints.probe.initiate({ value: 'b' }));
+    expect(store.getState().notifications).toEqual([]);
+  });
   it("keeps failures as plain data: the status, and a tool's own reason without the generic notice", () => {
     const axiosLike = Object.assign(new Error('429'), { response: { status: 429, headers: { 'retry-after': '7' } } });
     expect(callError(axiosLike, 'n')).toEqual({ status: 429, retryAfter: 7, notice: 'n' });

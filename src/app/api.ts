@@ -1,6 +1,6 @@
-import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { createListenerMiddleware, isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { notify } from './notificationsSlice';
+import { answered, notify } from './notificationsSlice';
 import { signedIn, signedOut, type AuthState } from '../auth/authSlice';
 
 /**
@@ -92,12 +92,22 @@ dataListener.startListening({
   },
   effect: (_action, { dispatch }) => void dispatch(api.util.resetApiState()),
 });
+/** The data layer's endpoint an action of its calls belongs to. */
+const endpointOf = (action: UnknownAction) => (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName;
 dataListener.startListening({
   matcher: isRejectedWithValue,
   effect: (action, { dispatch }) => {
     const notice = (action.payload as CallError | null | undefined)?.notice;
-    if (notice) dispatch(notify('error', notice));
+    if (notice) dispatch(notify('error', notice, endpointOf(action)));
   },
+});
+// A later answer of the same endpoint (the search tried again) takes its failure's message away.
+dataListener.startListening({
+  predicate: (action, state) =>
+    isFulfilled(action) &&
+    endpointOf(action) !== undefined &&
+    (state as { notifications: { source?: string }[] }).notifications.some((n) => n.source === endpointOf(action)),
+  effect: (action, { dispatch }) => void dispatch(answered(endpointOf(action)!)),
 });
 
 /** Whether a service refused what was asked (4xx: a conflict, a wrong value), rather than failed. */
