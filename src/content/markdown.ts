@@ -53,17 +53,21 @@ export const RICH_TEXT_ATTRIBUTES: Record<string, string[]> = {
   code: ['class'],
 };
 
-/** Schemes allowed in links and image sources; addresses without a scheme (relative) are allowed too. */
+/**
+ * Schemes allowed in links and image sources; addresses without a scheme (relative) are allowed too. Images
+ * are the site's own (CMS uploads): the pages' Content-Security-Policy loads no image from elsewhere.
+ */
 export const LINK_SCHEMES = ['http', 'https', 'mailto'];
-export const IMAGE_SCHEMES = ['http', 'https'];
+export const IMAGE_SCHEMES: string[] = [];
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
 /**
- * CMS Markdown to HTML, not sanitised yet: raw HTML in the source is shown as text, and portal links
- * written without a language (/tools/tariff-search) get the page's language prefix.
+ * CMS Markdown to HTML, not sanitised yet: raw HTML in the source is shown as text, an image of another site
+ * is a link to it, and portal links written without a language (/tools/tariff-search) get the page's language
+ * prefix.
  */
 export function markdownToHtml(markdown: string, language: string): string {
   const marked = new Marked({ gfm: true, breaks: false });
@@ -71,6 +75,12 @@ export function markdownToHtml(markdown: string, language: string): string {
     renderer: {
       html(token: Tokens.HTML | Tokens.Tag) {
         return escapeHtml(token.text);
+      },
+      // An image of another site would be blocked by the pages' Content-Security-Policy and show as nothing:
+      // it is a link to the image instead, named by its alternative text.
+      image(token: Tokens.Image) {
+        if (!/^(https?:|\/\/)/i.test(token.href.trim())) return false;
+        return `<a href="${escapeHtml(token.href)}">${escapeHtml(token.text || token.href)}</a>`;
       },
     },
     walkTokens(token) {
