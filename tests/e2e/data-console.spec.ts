@@ -90,6 +90,9 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
       .exchangeRate;
   expect(await usdOn(today)).toBe(lastRate('USD'));
 
+  // The unusual change is checked before the file can be published.
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await page.getByLabel('I have checked these unusual changes (1).').check();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published. Lines in effect now: 21.' })).toBeVisible();
   const entry = page.getByRole('row').filter({ hasText: file });
@@ -114,7 +117,14 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
 
   // Rolled back: the rates of the deployment are back, and the page says how old they are.
   await page.goto('/en/data-console/');
-  await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Roll back' }).click();
+  // One click asks first; "No" changes nothing.
+  const row = page.getByRole('row').filter({ hasText: file });
+  await row.getByRole('button', { name: 'Roll back' }).click();
+  await expect(row.getByRole('button', { name: 'No, keep it' })).toBeFocused();
+  await row.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(row).toContainText('In effect');
+  await row.getByRole('button', { name: 'Roll back' }).click();
+  await row.getByRole('button', { name: 'Yes, roll back' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rolled back' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Rolled back');
   expect(await usdOn(today)).toBe(lastRate('USD'));
@@ -187,6 +197,7 @@ test('an officer publishes a new tariff edition from today; a visitor compares a
 
   const rollBack = async () => {
     await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Roll back' }).click();
+    await page.getByRole('row').filter({ hasText: file }).getByRole('button', { name: 'Yes, roll back' }).click();
     await expect(page.getByRole('row').filter({ hasText: file })).toContainText('Rolled back');
   };
   const context = await browser.newContext();

@@ -1,4 +1,4 @@
-import React, { useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@guichet/shared/i18n/language';
 import { isRefused } from '../../app/api';
@@ -10,6 +10,12 @@ import { TableHead } from '../../components/TableHead';
 export function History({ items, language, onChange }: { items: Publication[]; language: string; onChange: (message: string) => void }) {
   const { t } = useTranslation('dataConsole');
   const [problem, setProblem] = useState<string | null>(null);
+  // The publication whose rollback (or cancellation) is asked to be confirmed: one click changes no live data.
+  const [asking, setAsking] = useState<number | null>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking !== null) keep.current?.focus();
+  }, [asking]);
   const [send] = useRollBackMutation();
   // The one the service rolls back: the last applied (a scheduled one applied on its date may be older by id).
   const latestLive = new Map<Kind, Publication>();
@@ -19,6 +25,7 @@ export function History({ items, language, onChange }: { items: Publication[]; l
     if (item.status === 'live' && later) latestLive.set(item.kind, item);
   }
   const undo = async (item: Publication) => {
+    setAsking(null);
     setProblem(null);
     const { data, error } = await send(item.id);
     if (data) onChange(data.status === 'cancelled' ? t('actions.cancelled') : t('actions.rolledBack'));
@@ -56,11 +63,24 @@ export function History({ items, language, onChange }: { items: Publication[]; l
                   <code title={item.checksum}>{item.checksum.slice(0, 12)}</code>
                 </td>
                 <td>
-                  {(item.status === 'scheduled' || latestLive.get(item.kind)?.id === item.id) && (
-                    <button type="button" className="button button-small button-light" onClick={() => undo(item)}>
-                      {item.status === 'scheduled' ? t('actions.cancel') : t('actions.rollBack')}
-                    </button>
-                  )}
+                  {(item.status === 'scheduled' || latestLive.get(item.kind)?.id === item.id) &&
+                    (asking === item.id ? (
+                      <div className="confirm" role="group" aria-labelledby={`confirm-${item.id}`}>
+                        <p id={`confirm-${item.id}`}>
+                          {item.status === 'scheduled' ? t('actions.confirmCancel') : t('actions.confirmRollBack')}
+                        </p>
+                        <button type="button" className="button button-small" onClick={() => undo(item)}>
+                          {item.status === 'scheduled' ? t('actions.yesCancel') : t('actions.yesRollBack')}
+                        </button>{' '}
+                        <button ref={keep} type="button" className="button button-small button-light" onClick={() => setAsking(null)}>
+                          {t('actions.no')}
+                        </button>
+                      </div>
+                    ) : (
+                      <button type="button" className="button button-small button-light" onClick={() => setAsking(item.id)}>
+                        {item.status === 'scheduled' ? t('actions.cancel') : t('actions.rollBack')}
+                      </button>
+                    ))}
                 </td>
               </tr>
             ))}

@@ -177,6 +177,9 @@ export function PreviewPanel({
   // Lines in force that the publication removes are confirmed, by their number, before it can be published.
   const removals = preview.counts.removed;
   const [confirmed, setConfirmed] = useState(false);
+  // So are unusual rate changes (over 5 % from the day before): a misplaced decimal is one of them.
+  const jumps = upload.kind === 'tariff' ? 0 : preview.counts.jumps;
+  const [checked, setChecked] = useState(false);
   const heading = useFocusOnShow<HTMLHeadingElement>();
   const [publishUpload, published] = usePublishUploadMutation();
   const [discardUpload, discarded] = useDiscardUploadMutation();
@@ -259,11 +262,22 @@ export function PreviewPanel({
           </label>
         </div>
       )}
+      {jumps > 0 && (
+        <div className="notice console-removals" role="note">
+          <p>
+            <strong>{t('preview.jumps.warning', { formatted: number(jumps, language) })}</strong>
+          </p>
+          <label>
+            <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />{' '}
+            {t('preview.jumps.confirm', { formatted: number(jumps, language) })}
+          </label>
+        </div>
+      )}
       <div className="form-actions">
         <button
           type="button"
           className="button"
-          disabled={busy || !validFrom || (removals > 0 && !confirmed)}
+          disabled={busy || !validFrom || (removals > 0 && !confirmed) || (jumps > 0 && !checked)}
           onClick={() => void publish()}
         >
           {t('actions.publish')}
