@@ -122,6 +122,7 @@ test('an officer uploads a week of customs rates with a bad line, fixes it, prev
   await row.getByRole('button', { name: 'Roll back' }).click();
   await expect(row.getByRole('button', { name: 'No, keep it' })).toBeFocused();
   await row.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(row.getByRole('button', { name: 'Roll back' })).toBeFocused();
   await expect(row).toContainText('In effect');
   await row.getByRole('button', { name: 'Roll back' }).click();
   await row.getByRole('button', { name: 'Yes, roll back' }).click();

@@ -13,9 +13,15 @@ export function History({ items, language, onChange }: { items: Publication[]; l
   // The publication whose rollback (or cancellation) is asked to be confirmed: one click changes no live data.
   const [asking, setAsking] = useState<number | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
+  const asked = useRef<HTMLButtonElement>(null);
+  const answeredNo = useRef(false);
+  // Focus on "No" when asked; back on the button that asked after "No".
   useEffect(() => {
     if (asking !== null) keep.current?.focus();
+    else if (answeredNo.current) asked.current?.focus();
+    answeredNo.current = false;
   }, [asking]);
+  const [lastAsked, setLastAsked] = useState<number | null>(null);
   const [send] = useRollBackMutation();
   // The one the service rolls back: the last applied (a scheduled one applied on its date may be older by id).
   const latestLive = new Map<Kind, Publication>();
@@ -72,12 +78,28 @@ export function History({ items, language, onChange }: { items: Publication[]; l
                         <button type="button" className="button button-small" onClick={() => undo(item)}>
                           {item.status === 'scheduled' ? t('actions.yesCancel') : t('actions.yesRollBack')}
                         </button>{' '}
-                        <button ref={keep} type="button" className="button button-small button-light" onClick={() => setAsking(null)}>
+                        <button
+                          ref={keep}
+                          type="button"
+                          className="button button-small button-light"
+                          onClick={() => {
+                            answeredNo.current = true;
+                            setAsking(null);
+                          }}
+                        >
                           {t('actions.no')}
                         </button>
                       </div>
                     ) : (
-                      <button type="button" className="button button-small button-light" onClick={() => setAsking(item.id)}>
+                      <button
+                        ref={lastAsked === item.id ? asked : undefined}
+                        type="button"
+                        className="button button-small button-light"
+                        onClick={() => {
+                          setLastAsked(item.id);
+                          setAsking(item.id);
+                        }}
+                      >
                         {item.status === 'scheduled' ? t('actions.cancel') : t('actions.rollBack')}
                       </button>
                     ))}
