@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { isApiPath, sendBadAddressPage, sitePlugin } from './site/plugin.js';
 import { refuseMalformedQueries } from './http/request.js';
 import { cmsProxyPlugin } from './cms-proxy/plugin.js';
+import { sql } from 'kysely';
 import { healthPlugin } from './health/plugin.js';
 import { LANGUAGES } from './languages.js';
 import { referencePlugin, REFERENCE_PREFIX } from './reference/plugin.js';
@@ -55,8 +56,10 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     // A long path parameter is answered by its route's validation, not taken for a route that does not exist.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     connectionTimeout: 60_000,
+    // A request not received in full within 30 s (a client sending it a byte at a time) is answered 408. Node
+    // checks every connectionsCheckingInterval (30 s by default, so up to 60 s): every 5 s it is 30 to 35 s.
     requestTimeout: 30_000,
-    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    http: { maxHeaderSize: MAX_HEADER_SIZE, connectionsCheckingInterval: 5_000 },
     // A URL that is not valid percent-encoding ("/%ff") gets the one error answer too, not Fastify's own; a
     // page's address ("/fr/%ZZ", a link cut short), the site's 404 page in its language, as a 400.
     frameworkErrors: (error, request, reply) => {
@@ -82,9 +85,13 @@ export async function buildApp(config: Config, logger: boolean | object = { leve
     languages: LANGUAGES,
     previewFramers: config.cmsAdminOrigins,
   });
-  await app.register(documented(healthPlugin, SERVICE_INFO.health), { siteDir: config.siteDir, cmsUrl: config.cmsUrl });
   await app.register(documented(cmsProxyPlugin, SERVICE_INFO.cms), { cmsUrl: config.cmsUrl, timeoutMs: config.cmsTimeoutMs });
   const database = await openServiceDatabase(app, config.databaseUrl, inFlight);
+  await app.register(documented(healthPlugin, SERVICE_INFO.health), {
+    siteDir: config.siteDir,
+    cmsUrl: config.cmsUrl,
+    pingDatabase: () => sql`select 1`.execute(database.db),
+  });
   // Rate-limit counts shared with every replica using this database.
   limiter.share(database);
   await app.register(referencePlugin, { prefix: REFERENCE_PREFIX, database, cacheSize: config.referenceCacheSize });
