@@ -93,10 +93,10 @@ test('the GraphQL proxy answers content queries from the CMS', async ({ request 
   expect(body.data.newsArticles[0].title).toBeTruthy();
 });
 
-test('the health check reports the site and the CMS up', async ({ request }) => {
+test('the health check reports the site, the database and the CMS up', async ({ request }) => {
   const response = await request.get('/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ status: 'ok', checks: { site: 'up', cms: 'up' } });
+  expect(await response.json()).toMatchObject({ status: 'ok', checks: { site: 'up', database: 'up', cms: 'up' } });
 });
 
 test('the build writes redirect rules for static hosts, and the portal does not serve them nor other build files', async ({ request }) => {
