@@ -115,7 +115,7 @@ describe.each(BACKENDS)('identity server and protected services on $name', (back
       payload: `context=${encodeURIComponent(context)}&csrf=${encodeURIComponent(csrf)}&login=a%40guichet.local&login=b%40guichet.local&password=x`,
     });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toMatchObject({ error: 'invalid_request', error_description: 'body.login given more than once' });
+    expect(twice.json()).toMatchObject({ error: 'invalid_request', error_description: 'body.login given more than once', field: 'login' });
   });
 
   it('checks an existing session silently (prompt=none), refreshes tokens, and ends with sign-out', async () => {

@@ -75,7 +75,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
           return reply
             .code(400)
             .header('cache-control', 'no-store')
-            .send({ error: 'invalid_request', error_description: `${where}.${name.slice(0, 40)} ${bad}` });
+            .send({ error: 'invalid_request', error_description: `${where}.${name.slice(0, 40)} ${bad}`, field: name.slice(0, 40) });
       }
     }
     const params = request.params as Record<string, string> | undefined;
