@@ -127,15 +127,37 @@ export async function withBuildLock(work) {
   }
 }
 
+/**
+ * A build not run by the server for the CMS (`npm run build`, or the one `npm start` runs): recorded in
+ * var/site/by-hand.json, so that the CMS's "Site builds" page shows it as the last build (the server keeps its
+ * own in status.json).
+ */
+const BY_HAND = join(SITE_ROOT, 'by-hand.json');
+const TRIGGER = process.env.GUICHET_BUILD_TRIGGER || 'npm run build';
+function recordByHand(record) {
+  if (process.env.GUICHET_BUILD_BY_SERVER === '1') return;
+  try {
+    writeFileSync(`${BY_HAND}.${process.pid}`, JSON.stringify(record, null, 2));
+    renameSync(`${BY_HAND}.${process.pid}`, BY_HAND);
+  } catch {
+    // Only what editors are shown is lost.
+  }
+}
+
 if (process.argv[1] === import.meta.filename) {
+  const startedAt = new Date().toISOString();
   try {
     const id = await withBuildLock(() => {
+      recordByHand({ trigger: TRIGGER, startedAt });
       if (!process.argv.includes('--publish')) build();
       return publish();
     });
+    recordByHand({ trigger: TRIGGER, startedAt, finishedAt: new Date().toISOString(), ok: true });
     console.log(`[guichet] site published: ${relative(root, join(BUILDS, id))}`);
   } catch (error) {
-    console.error(`[guichet] site build failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    recordByHand({ trigger: TRIGGER, startedAt, finishedAt: new Date().toISOString(), ok: false, error: message });
+    console.error(`[guichet] site build failed: ${message}`);
     process.exit(1);
   }
 }

@@ -48,7 +48,7 @@ let stopping = false;
 
 /** Builds the site and publishes it atomically (scripts/build-site.mjs). */
 function buildSite() {
-  return run('site build', process.execPath, [join(root, 'scripts', 'build-site.mjs')], root);
+  return run('site build', process.execPath, [join(root, 'scripts', 'build-site.mjs')], root, { GUICHET_BUILD_TRIGGER: 'npm start' });
 }
 
 function log(message) {
@@ -63,11 +63,11 @@ function fail(message) {
 }
 
 /** Runs a step to its end (the next step waits for it); a failed step stops everything. */
-async function run(label, command, args, cwd) {
+async function run(label, command, args, cwd, extraEnv = {}) {
   log(`${label}...`);
   const started = Date.now();
   const status = await new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
     child.on('error', () => resolve('not started'));
     child.on('exit', (code, signal) => resolve(code ?? signal));
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,5 +68,53 @@ describe('SiteBuilder', () => {
     again.request('manual');
     await again.idle();
     expect(again.status().last?.id).toBe(2);
+  });
+
+  it('shows a build run outside it (npm run build) while its lock is held, and as the last build once it ended later', async () => {
+    const { instance, dir } = builder();
+    const recordFile = join(dir, 'by-hand.json');
+    const lockFile = join(dir, 'build.lock');
+    const seen = new SiteBuilder({
+      command: [process.execPath, '-e', 'process.exit(0)'],
+      cwd: dir,
+      statusFile: join(dir, 'status.json'),
+      outside: { recordFile, lockFile },
+    });
+    instance.request('entry.publish a');
+    await instance.idle();
+    writeFileSync(recordFile, JSON.stringify({ trigger: 'npm run build', startedAt: '2999-01-01T10:00:00.000Z' }));
+    // A build that died (no live process holds the lock) is not running.
+    writeFileSync(lockFile, '999999999');
+    expect(seen.status()).toMatchObject({ state: 'idle' });
+    writeFileSync(lockFile, String(process.pid));
+    expect(seen.status()).toMatchObject({
+      state: 'building',
+      current: { trigger: 'npm run build', startedAt: '2999-01-01T10:00:00.000Z' },
+    });
+    writeFileSync(
+      recordFile,
+      JSON.stringify({ trigger: 'npm run build', startedAt: '2999-01-01T10:00:00.000Z', finishedAt: '2999-01-01T10:06:00.000Z', ok: true }),
+    );
+    rmSync(lockFile);
+    expect(seen.status()).toMatchObject({
+      state: 'idle',
+      last: { trigger: 'npm run build', ok: true },
+      lastSuccess: { trigger: 'npm run build' },
+    });
+    // A later build of its own is the last one again; an unreadable record is ignored.
+    seen.request('manual');
+    await seen.idle();
+    writeFileSync(
+      recordFile,
+      JSON.stringify({
+        trigger: 'npm run build',
+        startedAt: '2000-01-01T10:00:00.000Z',
+        finishedAt: '2000-01-01T10:06:00.000Z',
+        ok: false,
+      }),
+    );
+    expect(seen.status()).toMatchObject({ last: { trigger: 'manual', ok: true } });
+    writeFileSync(recordFile, '{');
+    expect(seen.status()).toMatchObject({ state: 'idle', last: { trigger: 'manual' } });
   });
 });

@@ -32,6 +32,12 @@ export interface BuilderOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the last builds are kept across restarts. */
   statusFile: string;
+  /**
+   * A build run outside this builder (`npm run build`, the one `npm start` runs): the record
+   * scripts/build-site.mjs writes of it ({trigger, startedAt[, finishedAt, ok, error]}), and the lock it holds
+   * while it runs (its process id). Shown as the running or the last build when it is the latest.
+   */
+  outside?: { recordFile: string; lockFile: string };
   log?: (message: string) => void;
   /**
    * How long an idle builder waits for more requests before it starts: publishing an entry in three
@@ -70,13 +76,43 @@ export class SiteBuilder {
   }
 
   status(): BuildStatus {
+    const outside = this.outside();
+    const current = this.current ?? outside.running;
+    const last = latest(this.last, outside.done);
+    const lastSuccess = latest(this.lastSuccess, outside.done?.ok ? outside.done : undefined);
     return {
-      state: this.current ? 'building' : 'idle',
+      state: current ? 'building' : 'idle',
       queued: Boolean(this.pendingTrigger),
-      ...(this.current ? { current: this.current } : {}),
-      ...(this.last ? { last: this.last } : {}),
-      ...(this.lastSuccess ? { lastSuccess: this.lastSuccess } : {}),
+      ...(current ? { current } : {}),
+      ...(last ? { last } : {}),
+      ...(lastSuccess ? { lastSuccess } : {}),
     };
+  }
+
+  /** The build run outside this builder, running (its lock held by a live process) or done. */
+  private outside(): { running?: BuildRecord; done?: BuildRecord } {
+    if (!this.options.outside) return {};
+    const { recordFile, lockFile } = this.options.outside;
+    let saved: { trigger?: unknown; startedAt?: unknown; finishedAt?: unknown; ok?: unknown; error?: unknown };
+    try {
+      saved = JSON.parse(readFileSync(recordFile, 'utf8'));
+    } catch {
+      return {};
+    }
+    if (typeof saved.trigger !== 'string' || typeof saved.startedAt !== 'string') return {};
+    const record: BuildRecord = { id: 0, trigger: saved.trigger, requestedAt: saved.startedAt, startedAt: saved.startedAt };
+    if (typeof saved.finishedAt === 'string') {
+      return {
+        done: {
+          ...record,
+          finishedAt: saved.finishedAt,
+          ok: saved.ok === true,
+          ...(typeof saved.error === 'string' ? { error: saved.error } : {}),
+        },
+      };
+    }
+    // Not finished: running if its lock is held by a live process (a build that died is neither).
+    return lockHolderAlive(lockFile) ? { running: record } : {};
   }
 
   /** Asks for a build; resolves at once. */
@@ -161,12 +197,38 @@ export class SiteBuilder {
   }
 }
 
+/** The later of two finished builds. */
+function latest(a: BuildRecord | undefined, b: BuildRecord | undefined): BuildRecord | undefined {
+  if (!a || !b) return a ?? b;
+  return `${b.finishedAt}` > `${a.finishedAt}` ? b : a;
+}
+
+function lockHolderAlive(lockFile: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The builder of this repository: scripts/build-site.mjs, its state under var/site/. */
 export function siteBuilder(log: (message: string) => void): SiteBuilder {
+  const site = join(repoRoot, 'var', 'site');
   return new SiteBuilder({
     command: [process.execPath, join(repoRoot, 'scripts', 'build-site.mjs')],
     cwd: repoRoot,
-    statusFile: join(repoRoot, 'var', 'site', 'status.json'),
+    // Its own builds are recorded here (status.json), not as builds run outside it.
+    env: { ...process.env, GUICHET_BUILD_BY_SERVER: '1' },
+    outside: { recordFile: join(site, 'by-hand.json'), lockFile: join(site, 'build.lock') },
+    statusFile: join(site, 'status.json'),
     log,
     settleMs: 3000,
   });
