@@ -76,7 +76,7 @@ export function DataConsole({ language }: { language: string }) {
       <section aria-labelledby={`${id}-upload`}>
         <h2 id={`${id}-upload`}>{t('upload.title')}</h2>
         <form onSubmit={check} noValidate>
-          <div className="search-form">
+          <div className="search-form upload-form">
             <Field id={`${id}-kind`} label={t('upload.kind')}>
               <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
                 {KINDS.map((name) => (
