@@ -252,26 +252,20 @@ export function PreviewPanel({
         </Field>
       </div>
       {removals > 0 && (
-        <div className="notice console-removals" role="note">
-          <p>
-            <strong>{t('preview.removals.warning', { formatted: number(removals, language) })}</strong>
-          </p>
-          <label>
-            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />{' '}
-            {t('preview.removals.confirm', { formatted: number(removals, language) })}
-          </label>
-        </div>
+        <Confirmation
+          warning={t('preview.removals.warning', { formatted: number(removals, language) })}
+          confirm={t('preview.removals.confirm', { formatted: number(removals, language) })}
+          checked={confirmed}
+          onChange={setConfirmed}
+        />
       )}
       {jumps > 0 && (
-        <div className="notice console-removals" role="note">
-          <p>
-            <strong>{t('preview.jumps.warning', { formatted: number(jumps, language) })}</strong>
-          </p>
-          <label>
-            <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />{' '}
-            {t('preview.jumps.confirm', { formatted: number(jumps, language) })}
-          </label>
-        </div>
+        <Confirmation
+          warning={t('preview.jumps.warning', { formatted: number(jumps, language) })}
+          confirm={t('preview.jumps.confirm', { formatted: number(jumps, language) })}
+          checked={checked}
+          onChange={setChecked}
+        />
       )}
       <div className="form-actions">
         <button
@@ -292,5 +286,29 @@ export function PreviewPanel({
         </p>
       )}
     </section>
+  );
+}
+
+/** What the officer must confirm before publishing (lines removed, unusual changes): a warning and a checkbox. */
+function Confirmation({
+  warning,
+  confirm,
+  checked,
+  onChange,
+}: {
+  warning: string;
+  confirm: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="notice console-removals" role="note">
+      <p>
+        <strong>{warning}</strong>
+      </p>
+      <label>
+        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {confirm}
+      </label>
+    </div>
   );
 }

@@ -192,7 +192,14 @@ function renderSimulation(language: string) {
     fireEvent.change(field('currencyCode'), { target: { value: 'USD' } });
   };
   const submit = () => fireEvent.submit(view.container.querySelector('form')!);
-  return { view, field, fill, submit, simulated };
+  /** The T-shirts line (61091000) of the given value, simulated: its taxes shown. */
+  const simulateTShirts = async (value: string) => {
+    await fill('61091000', value);
+    await waitFor(() => expect(view.getByText(/T-shirts of cotton/)).toBeTruthy());
+    submit();
+    await waitFor(() => expect(view.getByRole('table')).toBeTruthy());
+  };
+  return { view, field, fill, submit, simulated, simulateTShirts };
 }
 
 describe('what the simulation shows under its table, in its exports', () => {
@@ -253,10 +260,7 @@ describe('the taxation simulation page', () => {
   });
   it('isolates each amount with its currency left to right in Arabic', async () => {
     const page = renderSimulation('ar');
-    await page.fill('61091000', '10000');
-    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
-    page.submit();
-    await waitFor(() => expect(page.view.getByRole('table')).toBeTruthy());
+    await page.simulateTShirts('10000');
     const isolated = [...page.view.container.querySelectorAll('bdi[dir="ltr"]')].map((element) => element.textContent);
     expect(isolated).toEqual(
       expect.arrayContaining(['1 USD = 123.17', '10,000.00 USD = 1,231,689.10 BDT', '1,281,726.48 BDT', '(104.06 %)', '0.00 BDT']),
@@ -267,10 +271,7 @@ describe('the taxation simulation page', () => {
   });
   it('prints what the result was computed from (the form is not printed), as simulated, not as edited since', async () => {
     const page = renderSimulation('en');
-    await page.fill('61091000', '10000');
-    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
-    page.submit();
-    await waitFor(() => expect(page.view.getByRole('table')).toBeTruthy());
+    await page.simulateTShirts('10000');
     const inputs = () => page.view.getByTestId('simulation-inputs');
     expect(inputs().classList.contains('print-only')).toBe(true);
     const facts = () =>
@@ -290,10 +291,8 @@ describe('the taxation simulation page', () => {
   });
   it('says an unknown commodity code is not a tariff line, not that the field is mandatory, and drops the previous result', async () => {
     const page = renderSimulation('en');
-    await page.fill('61091000', '10000');
-    await waitFor(() => expect(page.view.getByText(/T-shirts of cotton/)).toBeTruthy());
-    page.submit();
-    await waitFor(() => expect(page.view.getByRole('table', { name: 'Taxes on tariff line 61091000' })).toBeTruthy());
+    await page.simulateTShirts('10000');
+    expect(page.view.getByRole('table', { name: 'Taxes on tariff line 61091000' })).toBeTruthy();
 
     fireEvent.change(page.field('commodityCode'), { target: { value: '99999999' } });
     page.submit();
