@@ -12,16 +12,16 @@ export function History({ items, language, onChange }: { items: Publication[]; l
   const [problem, setProblem] = useState<string | null>(null);
   // The publication whose rollback (or cancellation) is asked to be confirmed: one click changes no live data.
   const [asking, setAsking] = useState<number | null>(null);
+  // After "No", focus goes back to the button that asked.
+  const [backTo, setBackTo] = useState<number | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const asked = useRef<HTMLButtonElement>(null);
-  const answeredNo = useRef(false);
-  // Focus on "No" when asked; back on the button that asked after "No".
+  const back = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking !== null) keep.current?.focus();
-    else if (answeredNo.current) asked.current?.focus();
-    answeredNo.current = false;
   }, [asking]);
-  const [lastAsked, setLastAsked] = useState<number | null>(null);
+  useEffect(() => {
+    if (backTo !== null) back.current?.focus();
+  }, [backTo]);
   const [send] = useRollBackMutation();
   // The one the service rolls back: the last applied (a scheduled one applied on its date may be older by id).
   const latestLive = new Map<Kind, Publication>();
@@ -83,8 +83,8 @@ export function History({ items, language, onChange }: { items: Publication[]; l
                           type="button"
                           className="button button-small button-light"
                           onClick={() => {
-                            answeredNo.current = true;
                             setAsking(null);
+                            setBackTo(item.id);
                           }}
                         >
                           {t('actions.no')}
@@ -92,11 +92,11 @@ export function History({ items, language, onChange }: { items: Publication[]; l
                       </div>
                     ) : (
                       <button
-                        ref={lastAsked === item.id ? asked : undefined}
+                        ref={backTo === item.id ? back : undefined}
                         type="button"
                         className="button button-small button-light"
                         onClick={() => {
-                          setLastAsked(item.id);
+                          setBackTo(null);
                           setAsking(item.id);
                         }}
                       >
