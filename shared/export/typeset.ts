@@ -138,7 +138,7 @@ export function embeddingLevels(text: string, rtl: boolean): Uint8Array {
 export interface FontkitLike {
   hasGlyphForCodePoint(code: number): boolean;
   unitsPerEm?: number;
-  layout?(text: string): { glyphs: Array<{ bbox: { maxX: number } }>; positions: Array<{ xAdvance: number; xOffset: number }> };
+  layout?(text: string): { glyphs: Array<{ cbox: { maxX: number } }>; positions: Array<{ xAdvance: number; xOffset: number }> };
 }
 
 export interface Piece {
@@ -201,7 +201,9 @@ export class Typesetter {
     let x = 0;
     let ink = 0;
     run.glyphs.forEach((glyph, index) => {
-      ink = Math.max(ink, x + run.positions[index]!.xOffset + glyph.bbox.maxX);
+      // The control box, read from the glyph's header: fontkit's bbox decodes the outline of a composite glyph and
+      // moves its parts in place, so that the glyph drawn afterwards is wrong (a dotted circle in "বিনিময়").
+      ink = Math.max(ink, x + run.positions[index]!.xOffset + glyph.cbox.maxX);
       x += run.positions[index]!.xAdvance;
     });
     return advance + (Math.max(0, ink - x) * size) / face.unitsPerEm;
