@@ -27,6 +27,9 @@ describe('the tariff finder client', () => {
       NESTED: [{ SOMEKEY: 1 }],
     });
     expect(shownProbability(0.8049)).toBe('0.80');
+    expect(shownProbability(0.005)).toBe('0.01');
+    expect(shownProbability(0.0049)).toBe('< 0.01');
+    expect(shownProbability(0)).toBe('< 0.01');
   });
   it('reads the hierarchy under a code from the finder service (tree, with the tenant key and the page language)', async () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue({

@@ -93,8 +93,8 @@ export const fetchDetails = (hsCode: string) => finderGet<CodeDetails>(`${servic
 export const fetchNotes = (code: string) =>
   finderGet<{ code: string; heading: string; html: string }>(`${serviceUrls.aiTariff}notes`, { code });
 
-/** Probability as shown: 2 decimals. */
-export const shownProbability = (probability: number) => probability.toFixed(2);
+/** Probability as shown: 2 decimals; one that rounds to 0.00 is "< 0.01", as it is not impossible. */
+export const shownProbability = (probability: number) => (probability < 0.005 ? '< 0.01' : probability.toFixed(2));
 
 export const aiTariffApi = api.injectEndpoints({
   endpoints: (build) => ({
