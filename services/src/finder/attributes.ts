@@ -1,9 +1,10 @@
 /**
  * Attributes that decide between neighbouring codes whatever the wording: material, knitted or woven,
- * gender, fresh, chilled, frozen or dried, new or used, power source, garment or fabric, engine capacity. A query's
- * attributes are compared with those its code's texts state (chapter, heading, subheading): how many of the
- * query's attribute groups the code agrees with, and how many it contradicts (the code names another value
- * of the group and not the query's, or an engine capacity range the query's capacity is outside of).
+ * gender, fresh, chilled, frozen or dried, new or used, power source, garment or fabric, engine capacity, power
+ * rating. A query's attributes are compared with those its code's texts state (chapter, heading, subheading): how
+ * many of the query's attribute groups the code agrees with, how many it contradicts (the code names another value
+ * of the group and not the query's, or an engine capacity range the query's capacity is outside of), and the
+ * score of the fixed rules (compareAttributes).
  */
 import { normalize } from './text.js';
 
@@ -233,6 +234,10 @@ const FIBRES = ['cotton', 'wool', 'silk', 'synthetic'].reduce((mask, name) => ma
 /** The fibres in the order of their chapters: silk 50, wool 51, cotton 52, man-made 54 and 55. */
 const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
+const POWER = GROUPS.findIndex((group) => group.name === 'power');
+const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
+/** A hybrid vehicle has an engine and an electric motor (8703.40 to 8703.70, 8702.20, 8704.41...). */
+const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هجين|هايبرد|হাইব্রিড/;
 
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
@@ -253,6 +258,14 @@ export interface Attributes {
   article: boolean;
   /** A code whose own subheading is of used goods only (usedOnly). */
   usedOnly?: boolean;
+  /**
+   * A power rating in watts or volt-amperes (a query's, or NaN) and the range a code states of it, as for the
+   * engine capacity: "100 kVA" against "of an output exceeding 75kVA but not exceeding 375kVA".
+   */
+  rating: { value: number; unit: 'W' | 'VA' } | null;
+  ratingRange: { low: number; high: number; unit: 'W' | 'VA' } | null;
+  /** A hybrid (query); a code under a heading that splits vehicles by engine and electric motor (code). */
+  hybrid: boolean;
 }
 
 /**
@@ -281,6 +294,37 @@ const PRIMARY_CODE = /\bprimary forms?\b/;
 const PRIMARY_WEIGHT = 3;
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|سي ?سي|سم ?3|সিসি)/;
+
+/** A power rating: "100 kVA", "1.5 kW", "90 Watt", "75 HP"; not a motor oil's "5W-30". */
+const RATING = /(\d[\d,]*(?:\.\d+)?)\s*(mva|kva|va|mw|kw|w|watts?|hp)(?![\w-])/;
+const RATING_UNITS: Record<string, [number, 'W' | 'VA']> = {
+  mva: [1e6, 'VA'],
+  kva: [1e3, 'VA'],
+  va: [1, 'VA'],
+  mw: [1e6, 'W'],
+  kw: [1e3, 'W'],
+  w: [1, 'W'],
+  watt: [1, 'W'],
+  watts: [1, 'W'],
+  hp: [745.7, 'W'],
+};
+const ratingOf = (number: string, unit: string) => {
+  const [factor, base] = RATING_UNITS[unit];
+  return { value: Number(number.replace(/,/g, '')) * factor, unit: base };
+};
+/** The range of a rating a code's text states: "output not exceeding 75kVA", "exceeding 750W but not exceeding 75kW". */
+const BOUND = '([\\d,]+(?:\\.\\d+)?)\\s*(mva|kva|kw|w)\\b';
+const RATING_OVER = new RegExp(`(?<!not )exceeding ${BOUND}`);
+const RATING_UNDER = new RegExp(`not exceeding ${BOUND}`);
+function ratingRangeOf(value: string): Attributes['ratingRange'] {
+  const over = RATING_OVER.exec(value);
+  const under = RATING_UNDER.exec(value);
+  const low = over ? ratingOf(over[1], over[2]) : null;
+  const high = under ? ratingOf(under[1], under[2]) : null;
+  if (!low && !high) return null;
+  if (low && high && low.unit !== high.unit) return null;
+  return { low: low?.value ?? 0, high: high?.value ?? Infinity, unit: (low ?? high)!.unit };
+}
 
 /** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
 const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;
@@ -387,7 +431,20 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const article = isCode
     ? PRIMARY_CODE.test(value) && !/\b(plates|sheets|strip)\b/.test(value)
     : ARTICLE.test(value) && !PRIMARY.test(value);
-  return { masks, cc, range, part: !isCode && PART.test(value), article };
+  const rated = isCode ? null : RATING.exec(value);
+  const hybrid = !isCode && HYBRID.test(value);
+  // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
+  if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
+  return {
+    masks,
+    cc,
+    range,
+    part: !isCode && PART.test(value),
+    article,
+    rating: rated ? ratingOf(rated[1], rated[2]) : null,
+    ratingRange: isCode ? ratingRangeOf(value) : null,
+    hybrid,
+  };
 }
 
 /**
@@ -437,6 +494,15 @@ export const usedOnly = (subheading: string): boolean => attributesOf(subheading
  */
 const GENDER_WEIGHT = 3;
 const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
+/**
+ * A stated power rating outside the range a code states rules it out, whatever the texts say, as goods not
+ * called used are ruled out of used goods ("diesel generator set 100 kVA" is not of 8502.11, "not exceeding
+ * 75kVA", although the lexicon's "diesel generator" is): the code's own text excludes it. Inside, it adds
+ * nothing, as other codes of the goods state no range (a 9 W LED lamp is not a filament lamp "not exceeding 200W").
+ */
+const RATING_WEIGHT = USED_ONLY_WEIGHT;
+/** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
+const HYBRID_WEIGHT = USED_ONLY_WEIGHT;
 
 /**
  * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
@@ -459,7 +525,16 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     else if (stated) conflict++;
   }
   let rules = 0;
-  if (!Number.isNaN(query.cc) && !Number.isNaN(code.range[0])) {
+  const power = code.masks[POWER];
+  const bothPowers = (power & ELECTRIC) !== 0 && (power & (SPARK | DIESEL)) !== 0;
+  if (query.hybrid && code.hybrid && power && !bothPowers) rules -= HYBRID_WEIGHT;
+  // Hybrids of every engine capacity are one code (8703.40): no capacity to be outside of.
+  const capacityRuled = !(query.hybrid && bothPowers);
+  const rating = query.rating;
+  const ratingRange = code.ratingRange;
+  if (rating && ratingRange && rating.unit === ratingRange.unit && !(rating.value > ratingRange.low && rating.value <= ratingRange.high))
+    rules -= RATING_WEIGHT;
+  if (capacityRuled && !Number.isNaN(query.cc) && !Number.isNaN(code.range[0])) {
     groups++;
     const inside = query.cc > code.range[0] && query.cc <= code.range[1];
     rules += inside ? ENGINE_WEIGHT : -ENGINE_WEIGHT;
@@ -481,13 +556,21 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
 
 /**
  * Under a heading whose codes state engine capacities (8703: 1000cc, 1500cc...), a code without one (electric
- * vehicles, "other") contradicts a query that states a capacity: an empty range.
+ * vehicles, "other") contradicts a query that states a capacity: an empty range. The codes of a heading with a
+ * code of both an engine and an electric motor (8703.40) are `hybrid`: a hybrid query rules out those of one only.
  */
 export function withEngineRanges(codes: string[], attributes: Attributes[]): Attributes[] {
-  const ranged = new Set(codes.filter((_, index) => !Number.isNaN(attributes[index].range[0])).map((code) => code.slice(0, 4)));
-  return attributes.map((item, index) =>
-    Number.isNaN(item.range[0]) && ranged.has(codes[index].slice(0, 4)) ? { ...item, range: [-1, -1] as [number, number] } : item,
-  );
+  const headingsWhere = (test: (item: Attributes) => boolean) =>
+    new Set(codes.filter((_, index) => test(attributes[index])).map((code) => code.slice(0, 4)));
+  const ranged = headingsWhere((item) => !Number.isNaN(item.range[0]));
+  // Vehicles only (chapter 87): generating sets (85.02) are electric and diesel too.
+  const hybrid = headingsWhere((item) => (item.masks[POWER] & ELECTRIC) !== 0 && (item.masks[POWER] & (SPARK | DIESEL)) !== 0);
+  for (const heading of hybrid) if (!heading.startsWith('87')) hybrid.delete(heading);
+  return attributes.map((item, index) => {
+    const heading = codes[index].slice(0, 4);
+    const range: [number, number] = Number.isNaN(item.range[0]) && ranged.has(heading) ? [-1, -1] : item.range;
+    return { ...item, range, hybrid: hybrid.has(heading) };
+  });
 }
 
 /**

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
-import { attributesOf, attributeWords, codesOfText, compareAttributes, materialSiblings, partsCode, usedOnly } from './attributes.js';
+import {
+  attributesOf,
+  attributeWords,
+  codesOfText,
+  compareAttributes,
+  materialSiblings,
+  partsCode,
+  usedOnly,
+  withEngineRanges,
+} from './attributes.js';
 import { normalize, terms, withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
 
@@ -309,6 +318,60 @@ describe('goods descriptions', () => {
     expect(words('steam iron').material).toEqual([]);
     expect(words('cast iron pan').material).toEqual(['steel']);
     expect(words('dry dates').state).toEqual(['dried']);
+  });
+
+  it('rules out a code whose power rating the goods are outside of, and reads kVA, kW, W and HP', () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const upTo75 =
+      'Electric generating sets; with compression-ignition internal combustion piston engines, of an output not exceeding 75kVA';
+    const upTo375 =
+      'Electric generating sets; with compression-ignition internal combustion piston engines, of an output exceeding 75kVA but not exceeding 375kVA';
+    const over375 = 'Electric generating sets; with compression-ignition internal combustion piston engines, of an output exceeding 375kVA';
+    expect([upTo75, upTo375, over375].map((code) => rules('diesel generator set 100 kVA', code))).toEqual([-12, 0, -12]);
+    expect([upTo75, upTo375, over375].map((code) => rules('diesel generator 0.5 MVA', code))).toEqual([-12, -12, 0]);
+    // Another unit (kW for a code in kVA), or none, rules out nothing.
+    expect(rules('diesel generator 80 kW', upTo375)).toBe(0);
+    expect(rules('diesel generator', upTo75)).toBe(0);
+    const tractor = (range: string) => `Tractors; n.e.c. in heading no 8701; of an engine power ${range}`;
+    expect(rules('farm tractor 75 HP', tractor('exceeding 37kW but not exceeding 75kW'))).toBe(0);
+    expect(rules('farm tractor 75 HP', tractor('exceeding 75kW but not exceeding 130kW'))).toBe(-12);
+    expect(rules('vacuum cleaner 2,000 W', 'Vacuum cleaners; of a power not exceeding 1,500 W')).toBe(-12);
+    // Inside the range adds nothing: other codes of the goods (LED lamps) state none.
+    expect(rules('LED bulb 9W', 'Lamps; filament, of a power not exceeding 200W')).toBe(0);
+    // A motor oil's viscosity is no rating.
+    expect(attributesOf('motor oil 5W-30').rating).toBeNull();
+    // The lexicon's "diesel generator" is of 8502.11: the rating decides.
+    const finder = testFinder();
+    expect(finder.predict('Diesel generator set 100 kVA', 1).predictions[0].code).toBe('850212');
+    expect(finder.predict('diesel generator 500 kVA', 1).predictions[0].code).toBe('850213');
+  });
+
+  it('rules out, for a hybrid, the vehicles with an engine only or an electric motor only', () => {
+    const codes = ['870323', '870340', '870350', '870380', '871200', '850211'];
+    const texts = [
+      'Vehicles; with only spark-ignition internal combustion reciprocating piston engine, cylinder capacity over 1500 but not over 3000cc',
+      'Vehicles; with both spark-ignition internal combustion piston engine and electric motor for propulsion',
+      'Vehicles; with both compression-ignition internal combustion piston engine (diesel or semi-diesel) and electric motor for propulsion',
+      'Vehicles; with only electric motor for propulsion',
+      'Bicycles and other cycles; not motorised',
+      'Electric generating sets; with compression-ignition internal combustion piston engines (diesel or semi-diesel engines)',
+    ];
+    const stated = withEngineRanges(
+      codes,
+      texts.map((text) => attributesOf(text, true)),
+    );
+    const rules = (query: string) => stated.map((code) => compareAttributes(attributesOf(query), code).rules);
+    for (const query of ['Toyota Corolla 1.8 hybrid sedan', 'voiture hybride', 'سيارة هجينة'])
+      expect(rules(query).slice(0, 4), query).toEqual([-12, 0, 0, -12]);
+    // An engine capacity does not rule out a hybrid, whose code states none (the others keep the capacity rule's score).
+    expect(rules('hybrid car 1800cc').slice(0, 4)).toEqual([-12 + 3, 0, 0, -12 - 3]);
+    expect(rules('diesel hybrid SUV').slice(0, 4)).toEqual([-12, 0, 0, -12]);
+    // Not a vehicle heading: a hybrid bicycle or generator rules out nothing there.
+    expect(rules('hybrid bicycle').slice(4)).toEqual([0, 0]);
+    expect(rules('hybrid generator').slice(4)).toEqual([0, 0]);
+    expect(testFinder().predict('Used Toyota Corolla 1.8 hybrid 2019 sedan', 1).predictions[0].code).toBe('870340');
+    // Without "hybrid", nothing changes: the capacity rule as before.
+    expect(rules('car 1800cc').slice(0, 4)).toEqual([3, -3, -3, -3]);
   });
 
   it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {
