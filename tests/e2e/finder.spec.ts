@@ -12,9 +12,10 @@ test("men's cotton t-shirt: 6109.10 among the top predictions, with its probabil
   await expect(card).toHaveCount(1);
   const rank = await cards.evaluateAll((items) => items.findIndex((item) => item.textContent?.includes('6109.10')));
   expect(rank).toBeLessThan(5);
-  // Probabilities with 2 decimals, in descending order.
-  const probabilities = (await page.locator('.finder-probability strong').allTextContents()).map(Number);
-  for (const text of await page.locator('.finder-probability strong').allTextContents()) expect(text).toMatch(/^[01]\.\d\d$/);
+  // Probabilities with 2 decimals ("< 0.01" for one that rounds to 0.00), in descending order.
+  const shown = await page.locator('.finder-probability strong').allTextContents();
+  for (const text of shown) expect(text).toMatch(/^([01]\.\d\d|< 0\.01)$/);
+  const probabilities = shown.map((text) => (text === '< 0.01' ? 0 : Number(text)));
   expect([...probabilities].sort((a, b) => b - a)).toEqual(probabilities);
   // The tree: the national lines, linked to the tariff detail view.
   await expect(card.getByRole('link', { name: '6109.10.00' })).toHaveAttribute(
@@ -28,6 +29,14 @@ test("men's cotton t-shirt: 6109.10 among the top predictions, with its probabil
   await expect(taxes.getByRole('columnheader', { name: 'CD', exact: true })).toBeVisible();
   await expect(taxes.getByRole('row').filter({ hasText: '6109.10.00' })).toContainText('25.00');
   await expect(card.getByRole('heading', { name: 'Explanatory notes' })).toBeVisible();
+});
+
+test('a code with no national line in the tariff data says so, where the lines would be', async ({ page }) => {
+  // 6110.20: the tariff data (parsed from the published schedule) has no line under it.
+  await page.goto(`/en/tools/tariff-search/ai/?q=${encodeURIComponent('cotton pullover knitted')}`);
+  const card = page.locator('.finder-prediction').filter({ hasText: '6110.20' });
+  await expect(card).toContainText('The tariff data holds no national line under this code.');
+  await expect(card.locator('.finder-tree')).toHaveCount(0);
 });
 
 test('a nonsense description asks to describe the product differently', async ({ page }) => {
@@ -67,6 +76,8 @@ test('a query in French finds the chapter of common goods, from a link, without 
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`/fr/tools/tariff-search/ai/?q=${encodeURIComponent('riz blanchi')}`);
   await expect(page.locator('.finder-prediction').first()).toContainText('1006');
+  // The French subheading text goes on from its heading's; the English HS text says it whole, marked English.
+  await expect(page.locator('.finder-prediction').first().locator('.finder-english [lang="en"]')).toContainText(/rice/i);
   await expect(page.getByRole('textbox', { name: /description/i })).toHaveValue('riz blanchi');
   expect(errors.filter((text) => /Minified React error|hydrat/i.test(text))).toEqual([]);
 });

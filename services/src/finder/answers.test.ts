@@ -122,10 +122,15 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     expect(tshirt).toMatchObject({ language: 'fr', heading: { code: '6109', language: 'fr' }, chapter: { language: 'fr' } });
     expect(tshirt.heading.description).toMatch(/T-shirts.*bonneterie/i);
     expect(fr.body).toMatchObject({ language: 'fr', englishFallback: false });
+    // A translated subheading text goes on from its heading's ("De coton"): its English text says it whole.
+    expect(tshirt.englishDescription).toBe('T-shirts, singlets and other vests; of cotton, knitted or crocheted');
+    const english = await search("men's cotton t-shirt");
+    expect(english.body.predictions[0]).not.toHaveProperty('englishDescription');
 
     const bn = await search("men's cotton t-shirt", '&language=bn');
     expect(bn.body.predictions[0]).toMatchObject({ language: 'en', heading: { language: 'en' } });
     expect(bn.body.englishFallback).toBe(true);
+    expect(bn.body.predictions[0]).not.toHaveProperty('englishDescription');
 
     // Chapter 15 has no Arabic title in the source: English, marked.
     const tree = await app.inject({ method: 'GET', url: `${HS_FINDER_PREFIX}/tree?code=1509&language=ar` });

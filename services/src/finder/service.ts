@@ -65,6 +65,11 @@ export interface PredictionItem {
   description: string;
   /** Language of `description`: the page language, or "en" where HS 2022 has no text in it. */
   language: string;
+  /**
+   * The subheading's English HS 2022 text, which says it whole, when `description` is a translation: those go on
+   * from their heading's ("De coton", "من قطن") and the one-dash levels between have no text of their own.
+   */
+  englishDescription?: string;
   probability: number;
   chapter: HsLabel;
   heading: HsLabel;
@@ -200,6 +205,7 @@ export class FinderService {
       hsCode: own.hsCode,
       description: own.description,
       language: own.language,
+      ...(own.language === 'en' ? {} : { englishDescription: this.englishOf(code) }),
       probability,
       chapter: this.label(code.slice(0, 2), language),
       heading: this.label(code.slice(0, 4), language),

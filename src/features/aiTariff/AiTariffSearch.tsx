@@ -132,12 +132,21 @@ function PredictionCard({ prediction, rank, language, query }: { prediction: Pre
           <meter min={0} max={1} value={prediction.probability} aria-label={t('probabilityOf', { code: prediction.hsCode, percent })} />
         </p>
       </div>
+      {prediction.englishDescription && (
+        <p className="finder-english">
+          {t('englishText')}{' '}
+          <span lang="en" dir="ltr">
+            {prediction.englishDescription}
+          </span>
+        </p>
+      )}
       <p className="finder-path">
         {t('chapter')} {prediction.chapter.code}:{' '}
         <span {...textLanguage(prediction.chapter.language, language)}>{prediction.chapter.description}</span> ›{' '}
         <span dir="ltr">{prediction.heading.hsCode}</span>:{' '}
         <span {...textLanguage(prediction.heading.language, language)}>{prediction.heading.description}</span>
       </p>
+      {prediction.children.length === 0 && <p className="hint">{t('noLines')}</p>}
       {prediction.children.length > 0 && (
         <ul className="finder-tree" aria-label={t('tree', { code: prediction.hsCode })}>
           {prediction.children.map((child) => (

@@ -23,6 +23,8 @@ export interface HsLabel {
 }
 
 export interface Prediction extends HsLabel {
+  /** The subheading's English HS text, whole, when `description` is a translation (which goes on from its heading's). */
+  englishDescription?: string;
   probability: number;
   chapter: HsLabel;
   heading: HsLabel;
