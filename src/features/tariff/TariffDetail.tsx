@@ -3,7 +3,7 @@ import { Link, navigate } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { tenant } from '@guichet/shared/config/tenant';
 import { paths } from '../../config/routes';
-import { codeAsTyped, formatDate, formatNumber, textLanguage } from '@guichet/shared/i18n/language';
+import { codeAsTyped, formatDate, formatNumber, textLanguage, todayIso } from '@guichet/shared/i18n/language';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { nodeText, TAX_COLUMNS, useHeadingQuery, useLineOnQuery, useLineQuery, useNotesQuery, type TariffCode } from './api';
 import { sanitizeNotes } from '../../content/sanitize';
@@ -176,7 +176,9 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
   const [asked, setAsked] = useState<string | null>(null);
   const other = useLineOnQuery(asked ? { code: line.code, date: asked } : skipToken);
   const valueOf = (item: TariffCode, field: string) => item.taxCodes.find((tax) => tax.name === field)?.value;
-  const compared = asked && other.currentData ? other.currentData : null;
+  const found = asked ? other.currentData : undefined;
+  const compared = found && !('missing' in found) ? found : null;
+  const missing = found && 'missing' in found ? found.missing : null;
   return (
     <section className="card" aria-labelledby="taxes-title">
       <h2 id="taxes-title">{t('detail.taxes')}</h2>
@@ -220,7 +222,12 @@ function TaxesCard({ line, language }: { line: TariffCode; language: string }) {
         <FormActions submit={t('detail.compare.button')} submitClass="button button-light" disabled={!date} />
       </form>
       {asked && other.isFetching && <p className="loading">{t('results.loading')}</p>}
-      {asked && other.currentData === null && <p role="status">{t('detail.compare.missing', { date: formatDate(asked, language) })}</p>}
+      {missing && (
+        <p role="status">
+          {t(missing === 'line' ? 'detail.compare.missing' : 'detail.compare.noEdition', { date: formatDate(asked!, language) })}
+        </p>
+      )}
+      {compared && asked! > todayIso() && <p className="hint">{t('detail.compare.future', { date: formatDate(asked!, language) })}</p>}
       {asked && other.isError && (
         <p className="notice" role="alert">
           {t('common:notifications.somethingWentWrong')}

@@ -3,7 +3,7 @@ import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
 import { codeAsTyped } from '@guichet/shared/i18n/language';
 import { finderGet } from '../../http/finder';
-import { searchBody } from '../../http/reference';
+import { searchBody, searchReference } from '../../http/reference';
 import { answer, api, ToolError } from '../../app/api';
 
 /** An HS 2022 text of a line's chapter, heading or subheading, in the page language or (where none exists) English. */
@@ -280,13 +280,17 @@ export async function lineOf(code: string, language: string) {
   return { line, heading, chapter, subheading };
 }
 
-/** The line in the edition in force on a date, or null when that edition had no such line. */
-export async function lineOn(code: string, validityDate: string): Promise<TariffCode | null> {
+/**
+ * The line in the edition in force on a date; 'line' when that edition has no such line, 'edition' when no
+ * edition of the tariff loaded here is in force on that date (an earlier one was never published here).
+ */
+export async function lineOn(code: string, validityDate: string): Promise<TariffCode | { missing: 'line' | 'edition' }> {
   try {
     return await getTariffCodeOn(code, validityDate);
   } catch (error) {
-    if (error instanceof NotFound) return null;
-    throw error;
+    if (!(error instanceof NotFound)) throw error;
+    const inForce = await searchReference('commodity', { max: 1, selectFields: ['code'], meta: { validityDate } });
+    return { missing: inForce.totalCount > 0 ? 'line' : 'edition' };
   }
 }
 
@@ -305,7 +309,9 @@ export const tariffApi = api.injectEndpoints({
     line: build.query<Awaited<ReturnType<typeof lineOf>>, { code: string; language: string }>({
       queryFn: ({ code, language }) => answer(lineOf(code, language)),
     }),
-    lineOn: build.query<TariffCode | null, { code: string; date: string }>({ queryFn: ({ code, date }) => answer(lineOn(code, date)) }),
+    lineOn: build.query<Awaited<ReturnType<typeof lineOn>>, { code: string; date: string }>({
+      queryFn: ({ code, date }) => answer(lineOn(code, date)),
+    }),
     notes: build.query<string | null, string>({ queryFn: (heading) => answer(getNotes(heading)) }),
     // The suggestions are a help: without them the page says nothing more.
     finderSuggestions: build.query<FinderSuggestion[], { keywords: string; language: string }>({

@@ -1,4 +1,5 @@
 import { westernDigits } from '@guichet/shared/i18n/language';
+import { visibleText } from '@guichet/shared/api/text';
 import { DEFAULT_QUERY } from './slice';
 import { TAX_COLUMNS, type SortField, type TariffQuery } from './api';
 
@@ -8,10 +9,16 @@ export const defaultSortFor = (keyword: string): SortField => (keyword.trim() ? 
 /** The search state lives in the query string, so a link reproduces the results. */
 export function queryFromSearch(search: string): TariffQuery | null {
   const params = new URLSearchParams(search);
-  let keyword = params.get('keyword') ?? '';
-  let code = params.get('code') ?? '';
+  // A link's line breaks are spaces and its other control characters nothing, as the search box shows them
+  // ("horse\r\nmeat" read "horsemeat" there, and the service refuses NUL).
+  const text = (name: string) => {
+    const value = params.get(name);
+    return value === null ? undefined : visibleText(value).replace(/\s+/g, ' ');
+  };
+  let keyword = text('keyword') ?? '';
+  let code = text('code') ?? '';
   // The home page's single box sends q: digits are a code, anything else keywords.
-  const q = params.get('q')?.trim();
+  const q = text('q')?.trim();
   if (q) {
     if (/^[\d.\s]+$/.test(westernDigits(q))) code = q;
     else keyword = q;

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderInLanguage, renderWithStore } from '../../test/store';
 import { LineDescription } from './LineDescription';
 import { http } from '../../http/client';
-import { finderSuggestions, searchTariff, tariffRequest, toTariffCode, useTariffSearchQuery, type TariffCode } from './api';
+import { finderSuggestions, lineOn, searchTariff, tariffRequest, toTariffCode, useTariffSearchQuery, type TariffCode } from './api';
 import { hasHsTextIn, lineDescription, sameText, tariffTable } from './table';
 import { queryFromSearch, searchFromQuery } from './query-string';
 import { DEFAULT_QUERY } from './slice';
@@ -52,6 +52,11 @@ describe('tariff search request', () => {
     });
     expect(queryFromSearch('?q=%D9%A6%D9%A1%D9%A0%D9%A9')).toMatchObject({ code: '٦١٠٩', keyword: '' });
     expect(queryFromSearch('?keyword=riz')?.sort).toBe('relevance');
+    // A link's line breaks are spaces and NUL nothing, as the search box shows them.
+    expect(queryFromSearch('?keyword=horse%0D%0Ameat')?.keyword).toBe('horse meat');
+    expect(queryFromSearch('?keyword=horse%00')?.keyword).toBe('horse');
+    expect(queryFromSearch('?keyword=%00')).toBeNull();
+    expect(queryFromSearch('?q=%00rice%09')).toMatchObject({ keyword: 'rice' });
     expect(queryFromSearch('?keyword=riz&sort=code')?.sort).toBe('code');
     expect(queryFromSearch('?code=1006')?.sort).toBe('code');
     expect(searchFromQuery({ ...DEFAULT_QUERY, keyword: 'riz', sort: 'relevance' })).toBe('?keyword=riz');
@@ -186,6 +191,26 @@ describe('tariff search in the data layer', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data?.totalCount).toBe(1);
     expect(store.getState().notifications).toEqual([]);
+  });
+});
+
+describe('a line in the edition in force on another date', () => {
+  const notFound = Object.assign(new Error('Request failed with status code 404'), { response: { status: 404 } });
+  it('tells a line that edition lacks from a date no edition loaded here was in force on', async () => {
+    vi.spyOn(http, 'get').mockRejectedValue(notFound);
+    const post = vi.spyOn(http, 'post').mockResolvedValueOnce({ data: { resultList: [{ code: '01012100' }], totalCount: 7154 } });
+    expect(await lineOn('09011110', '2025-08-01')).toEqual({ missing: 'line' });
+    expect(post.mock.calls[0][0]).toMatch(/commodity\/search$/);
+    expect(post.mock.calls[0][1]).toMatchObject({ max: 1, meta: { validityDate: '2025-08-01' } });
+    post.mockResolvedValueOnce({ data: { resultList: [], totalCount: 0 } });
+    expect(await lineOn('09011110', '2024-07-01')).toEqual({ missing: 'edition' });
+  });
+  it('gives the line when that edition has it, and lets other failures through', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValueOnce({ data: { code: '09011110', description: 'Coffee', tax01: 25 } });
+    expect(await lineOn('09011110', '2025-08-01')).toMatchObject({ code: '09011110', taxCodes: [{ name: 'tax01', value: 25 }] });
+    expect(get.mock.calls[0][1]).toEqual({ params: { validityDate: '2025-08-01' } });
+    get.mockRejectedValueOnce(new Error('Network Error'));
+    await expect(lineOn('09011110', '2025-08-01')).rejects.toThrow('Network Error');
   });
 });
 
