@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { BACKENDS, startTestService, type TestService } from '../reference/test-database.js';
 import { MANIFEST_PREFIX } from '../manifest/plugin.js';
 import type { Mail } from './mail.js';
-import { CLIENT, cookieHeader, hidden, identityClient, OIDC, PORTAL, REALM_PATH } from './test-client.js';
+import { CLIENT, cookieHeader, demo, hidden, identityClient, OIDC, PORTAL, REALM_PATH } from './test-client.js';
 import { identityReplica } from './test-replica.js';
 
 const ADMIN = '/auth/admin/realms/guichet';
@@ -147,6 +147,39 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('This field is mandatory.');
     expect(empty.body).toMatch(/id="field-login"[^>]*autofocus/);
+  });
+
+  it('says a control character pasted in a typed field beside it, keeping the rest; in any other parameter it is a 400', async () => {
+    const said = 'This field holds characters that cannot be used here (control characters).';
+    const refused = await register({
+      firstName: 'Rina',
+      lastName: 'Das\u0000',
+      email: 'rina.nul@example.com',
+      password,
+      passwordConfirm: password,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/text\/html/);
+    expect(refused.body).toContain(said);
+    // What was typed is kept, without the character a field cannot show.
+    expect(refused.body).toContain('value="Das"');
+    expect(refused.body).toContain('value="rina.nul@example.com"');
+    expect(refused.body).not.toContain('\u0000');
+    const { submitLogin, authQuery } = identityClient(inject);
+    const login = await submitLogin(authQuery().query, `${demo('trader').username}\u0000`, demo('trader').password);
+    expect(login.statusCode).toBe(400);
+    expect(login.body).toContain(said);
+    expect(login.body).toContain(`value="${demo('trader').username}"`);
+    expect(login.headers['set-cookie'] ?? '').not.toMatch(/GUICHET_IDENTITY=[^;]+/);
+    // Not a typed field: the context and the token endpoint's parameters are refused as before.
+    const token = await inject({
+      method: 'POST',
+      url: `${OIDC}/token`,
+      headers: FORM,
+      payload: form({ grant_type: 'refresh_token', refresh_token: 'a\u0000b', client_id: CLIENT }),
+    });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toMatchObject({ error: 'invalid_request', field: 'refresh_token' });
   });
 
   it('lets an officer grant a trade role on the accounts screen, and nothing beyond their own power', async () => {

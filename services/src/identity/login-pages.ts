@@ -5,14 +5,14 @@ import { entryUrl, readAuthRequest, redirectBack, respond, type AuthParams } fro
 import { cookies, type IdentityContext } from './context.js';
 import { messages, type Locale } from './messages.js';
 import { FIELD_MAX, format, loginForm, registrationForm, type FieldError } from './pages.js';
-import { EMAIL, fieldErrors, newPasswordErrors } from './form-checks.js';
+import { EMAIL, fieldErrors, newPasswordErrors, shownValue } from './form-checks.js';
 import { RESET_REQUEST_PATH } from './password-reset.js';
 import { REALM } from './realm.js';
 import type { ThrottleKey } from './sessions.js';
 
 /** Values shown again in a form that comes back with errors: no longer than the field takes. */
 const shownValues = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.slice(0, FIELD_MAX[field] ?? 200)]));
+  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, shownValue(value).slice(0, FIELD_MAX[field] ?? 200)]));
 
 /** The authorization endpoint's pages: sign-in and registration, and their forms. */
 export function loginPages(
@@ -95,7 +95,7 @@ export function loginPages(
     });
   }
 
-  app.post(formPaths.login, async (request, reply) => {
+  app.post(formPaths.login, { config: { formPage: true } }, async (request, reply) => {
     const params = await readContext(request);
     if (!params) return context.errorPage(reply, request, 400, messages(context.localeOf(request)).expired);
     const locale = context.localeOf(request, params.locale);
@@ -104,7 +104,8 @@ export function loginPages(
     const login = String(body.login ?? '');
     // An empty or over-long field is said as such: it is no failed attempt (it does not count towards the throttle).
     const errors = fieldErrors(t, { login: login.trim(), password: String(body.password ?? '') });
-    if (errors.length) return renderForm(reply, 'login', params, locale, { status: 400, login: login.slice(0, FIELD_MAX.login), errors });
+    if (errors.length)
+      return renderForm(reply, 'login', params, locale, { status: 400, login: shownValue(login).slice(0, FIELD_MAX.login), errors });
     const keys: ThrottleKey[] = [
       [`user:${login.trim().toLowerCase()}`, 5],
       [`ip:${request.ip}`, 30],
@@ -122,7 +123,7 @@ export function loginPages(
     return respond(context, reply, params, session);
   });
 
-  app.post(formPaths.register, async (request, reply) => {
+  app.post(formPaths.register, { config: { formPage: true } }, async (request, reply) => {
     const params = await readContext(request);
     if (!params) return context.errorPage(reply, request, 400, messages(context.localeOf(request)).expired);
     const locale = context.localeOf(request, params.locale);

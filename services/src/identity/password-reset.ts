@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookies, type IdentityContext } from './context.js';
 import type { Mailer } from './mail.js';
 import { messages, type Locale } from './messages.js';
-import { EMAIL, fieldErrors, newPasswordErrors } from './form-checks.js';
+import { EMAIL, fieldErrors, newPasswordErrors, shownValue } from './form-checks.js';
 import { format, newPasswordForm, resetRequestForm, type FieldError } from './pages.js';
 import type { ThrottleKey } from './sessions.js';
 
@@ -66,7 +66,7 @@ export function passwordReset(app: FastifyInstance, context: IdentityContext, ma
     requestForm(reply, context.localeOf(request, request.query.kc_locale), 200),
   );
 
-  app.post(requestPath, async (request, reply) => {
+  app.post(requestPath, { config: { formPage: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
     const locale = context.localeOf(request, body.locale);
     const t = messages(locale);
@@ -74,7 +74,7 @@ export function passwordReset(app: FastifyInstance, context: IdentityContext, ma
     const email = String(body.email ?? '').trim();
     const errors = fieldErrors(t, { email });
     if (!errors.length && !EMAIL.test(email)) errors.push({ field: 'email', message: t.emailInvalid });
-    if (errors.length) return requestForm(reply, locale, 400, email, errors);
+    if (errors.length) return requestForm(reply, locale, 400, shownValue(email), errors);
     const keys: ThrottleKey[] = [
       [`reset:${email.toLowerCase()}`, RESET_MAILS_PER_ADDRESS],
       [`reset-ip:${request.ip}`, RESET_REQUESTS_PER_CLIENT],
@@ -105,7 +105,7 @@ export function passwordReset(app: FastifyInstance, context: IdentityContext, ma
     return passwordForm(reply, locale, 200, resetKey);
   });
 
-  app.post(passwordPath, async (request, reply) => {
+  app.post(passwordPath, { config: { formPage: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string>;
     const locale = context.localeOf(request, body.locale);
     const t = messages(locale);

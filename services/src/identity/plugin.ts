@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { Accounts } from './accounts.js';
 import { cookies, identityContext } from './context.js';
 import { discoveryRoutes } from './discovery.js';
+import { CONTROL_CHARACTER, TYPED_FIELDS } from './form-checks.js';
 import { loginPages } from './login-pages.js';
 import { createMailer, type Mailer } from './mail.js';
 import { passwordReset } from './password-reset.js';
@@ -30,10 +31,6 @@ export interface IdentityOptions {
   sweepIntervalMs?: number;
 }
 
-/** NUL and the other C0 controls but tab, CR and LF: never part of a parameter of the realm. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-
 /** The embedded identity server: Keycloak's endpoints for one realm, on the services' database. */
 export async function identityPlugin(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const accounts = new Accounts(options.database);
@@ -60,15 +57,18 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   // Every parameter of the realm's pages and endpoints is a single text (as in Keycloak): a repeated one is
   // a bad request, and no text reaches a page, a header or the database with a NUL or other C0 control in it.
   app.addHook('preHandler', async (request, reply) => {
+    const formPage = (request.routeOptions.config as { formPage?: boolean }).formPage === true;
     for (const [where, values] of [
       ['query', request.query],
       ['body', request.body],
     ] as const) {
       if (!values || typeof values !== 'object' || Array.isArray(values)) continue;
       for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
+        // A form's typed field says it beside the field, with what was typed kept (form-checks.ts).
+        const typed = where === 'body' && formPage && TYPED_FIELDS.includes(name);
         const bad = Array.isArray(value)
           ? 'given more than once'
-          : typeof value === 'string' && CONTROL_CHARACTER.test(value)
+          : typeof value === 'string' && !typed && CONTROL_CHARACTER.test(value)
             ? 'contains a control character'
             : null;
         if (bad)
