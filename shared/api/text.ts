@@ -7,5 +7,12 @@
 export const visibleText = (value: string): string =>
   value.replace(/[\p{Cc}\p{Cf}]/gu, (character) => (/\s/.test(character) ? ' ' : '')).trim();
 
+/**
+ * A text as it can be stored and shown: control characters (NUL, DEL, escapes), which a field does not show and
+ * a database may refuse, left out; tabs and line breaks kept.
+ */
+export const withoutControls = (value: string): string =>
+  value.replace(/\p{Cc}/gu, (character) => (/[\t\n\r]/.test(character) ? character : ''));
+
 /** Whether a text holds half of a character (a lone surrogate, which JSON's \u escapes can send): it is not text. */
 export const hasLoneSurrogate = (value: string): boolean => /\p{Cs}/u.test(value);

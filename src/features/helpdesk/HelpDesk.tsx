@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { download } from '@guichet/shared/export/download';
 import { encodeFile } from '../../http/base64';
 import { formatDate } from '@guichet/shared/i18n/language';
-import { visibleText } from '@guichet/shared/api/text';
+import { visibleText, withoutControls } from '@guichet/shared/api/text';
 import { Field, FormActions } from '../../components/Form';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -25,6 +25,15 @@ import { loadDraft, saveDraft } from './storage';
 const ATTACHMENT_NAME_MAX = 200;
 
 type Problem = { field: 'category' | 'subject' | 'message' | 'attachment'; key: string };
+
+/**
+ * The subject and question as sent: trimmed, and without the control characters pasted with them (a NUL),
+ * which show nothing and which the service refuses; line breaks kept.
+ */
+export const sentText = (form: { subject: string; message: string }) => ({
+  subject: withoutControls(form.subject).trim(),
+  message: withoutControls(form.message).trim(),
+});
 
 /** Every field's problem at once, in the form's order (an empty list: the request can be sent). */
 export function validate(form: { category: string; subject: string; message: string }, file: File | null): Problem[] {
@@ -113,7 +122,7 @@ export function HelpDesk({ language }: { language: string }) {
       setEncoding(Boolean(file));
       const attachment = file ? await encodeFile(file) : undefined;
       setEncoding(false);
-      const created = await create({ category: form.category, subject: form.subject.trim(), message: form.message.trim(), attachment });
+      const created = await create({ category: form.category, ...sentText(form), attachment });
       if (created.error) {
         // The service's refusal of the file is said under it (the notice says only that something went wrong).
         if ((created.error as CallError).reason === 'AttachmentRefused') {

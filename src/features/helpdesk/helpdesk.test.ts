@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from './HelpDesk';
+import { sentText, validate } from './HelpDesk';
 import { loadDraft, saveDraft } from './storage';
 
 describe('the help-desk form', () => {
@@ -21,6 +21,13 @@ describe('the help-desk form', () => {
     expect(validate({ category: 'other', subject: invisible, message: invisible.repeat(4) }, null).map((problem) => problem.field)).toEqual(
       ['subject', 'message'],
     );
+  });
+
+  it('sends no control character pasted with the text, and keeps its line breaks', () => {
+    expect(sentText({ subject: ' Cotton\u0000 shirts\u0007 ', message: 'Line one\r\nline two\tend\u001b\u007f' })).toEqual({
+      subject: 'Cotton shirts',
+      message: 'Line one\r\nline two\tend',
+    });
   });
 
   it('refuses an empty file and a name longer than the service keeps, before sending', () => {
