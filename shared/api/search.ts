@@ -2,3 +2,6 @@
 
 /** The longest keyword text, in characters. */
 export const MAX_KEYWORDS_LENGTH = 2000;
+
+/** The longest text value of a search restriction (description CONTAINS ...), in characters. */
+export const MAX_VALUE_LENGTH = 1000;

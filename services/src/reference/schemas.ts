@@ -1,3 +1,4 @@
+import { MAX_VALUE_LENGTH } from '@guichet/shared/api/search';
 import { ERROR_SCHEMA } from '../http/errors.js';
 import { OFFSET_MAX } from '../http/schema.js';
 import { OPERATORS, MAX_LIST_VALUES, MAX_RESULTS } from './query.js';
@@ -8,9 +9,9 @@ import type { EntityDefinition } from './registry.js';
  * feed the OpenAPI description at /reference-service/openapi.json.
  */
 
-/** Text values: up to 1000 characters, no NUL (PostgreSQL text cannot hold it). */
+/** Text values: up to MAX_VALUE_LENGTH (1000) characters, no NUL (PostgreSQL text cannot hold it). */
 export const TEXT_PATTERN = '^[^\\u0000]*$';
-const scalar = { type: ['string', 'number', 'boolean', 'null'], maxLength: 1000, pattern: TEXT_PATTERN };
+const scalar = { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_VALUE_LENGTH, pattern: TEXT_PATTERN };
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export function searchBodySchema(definition: EntityDefinition) {

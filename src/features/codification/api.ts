@@ -9,6 +9,8 @@ import {
 } from '../../http/reference';
 import { answer, api } from '../../app/api';
 import { westernDigits } from '@guichet/shared/i18n/language';
+import { visibleText } from '@guichet/shared/api/text';
+import { MAX_KEYWORDS_LENGTH, MAX_VALUE_LENGTH } from '@guichet/shared/api/search';
 
 /** The reference tables the tool offers, in the order shown; address tables also filter and export addresses. */
 export const REFERENCE_TABLES = [
@@ -110,24 +112,25 @@ export function codificationRequest(
   const restrictions: Restriction[] = [];
   const code = typedCode(filter.code);
   if (code) restrictions.push(...codeRestrictions(table, code, filter.codeCondition));
-  const description = filter.description.trim();
+  // What shows of what was typed (no NUL pasted with it, which the service refuses), as long as it takes.
+  const description = visibleText(filter.description);
   const keywords = description !== '' && filter.descriptionCondition === '';
   if (description && !keywords)
     restrictions.push({
       field: translated ? 'descriptionTranslated' : 'description',
       operator: filter.descriptionCondition || 'CONTAINS',
-      value: description,
+      value: description.slice(0, MAX_VALUE_LENGTH),
     });
-  const address = filter.address.trim();
+  const address = visibleText(filter.address);
   if (address && hasAddress(table))
-    restrictions.push({ field: 'address', operator: filter.addressCondition || 'CONTAINS', value: address });
+    restrictions.push({ field: 'address', operator: filter.addressCondition || 'CONTAINS', value: address.slice(0, MAX_VALUE_LENGTH) });
   const sorted = !(paging.sort === 'code' && paging.order === 'ASC');
   return {
     max: paging.size,
     offset: paging.pageNumber * paging.size,
     restrictBy: 'AND',
     restrictions: restrictions.length ? restrictions : [{ field: 'code', operator: 'IS_NOT_NULL' }],
-    ...(keywords ? { keywords: description.slice(0, 2000), ...(table === 'commodity' ? { lang: language } : {}) } : {}),
+    ...(keywords ? { keywords: description.slice(0, MAX_KEYWORDS_LENGTH), ...(table === 'commodity' ? { lang: language } : {}) } : {}),
     // The list's own default order (keywords: relevance) until the visitor sorts by a column.
     ...(keywords && !sorted ? {} : { sortByFields: sorted ? [{ field: paging.sort, order: paging.order }] : defaultSort(table) }),
   };

@@ -32,6 +32,19 @@ describe('codification requests', () => {
     expect(request).toMatchObject({ max: 10, offset: 30, restrictBy: 'AND', sortByFields: [{ field: 'code', order: 'ASC' }] });
     expect(request.restrictions).toEqual([{ field: 'description', operator: 'CONTAINS', value: 'Shipping' }]);
   });
+  it('sends what shows of a description or address, no NUL pasted with it, and no more than the service reads', () => {
+    const request = (changes: Partial<CodificationFilter>) =>
+      codificationRequest(filter({ referenceTable: 'bank', ...changes }), DEFAULT_PAGING, false);
+    expect(request({ description: 'Lotus\u0000', descriptionCondition: 'CONTAINS' }).restrictions).toEqual([
+      { field: 'description', operator: 'CONTAINS', value: 'Lotus' },
+    ]);
+    expect(request({ description: ' Lotus\u0000 ' }).keywords).toBe('Lotus');
+    expect(request({ description: 'x'.repeat(5000), descriptionCondition: 'CONTAINS' }).restrictions?.[0]).toMatchObject({
+      value: 'x'.repeat(1000),
+    });
+    expect(request({ description: 'x'.repeat(5000) }).keywords).toHaveLength(2000);
+    expect(request({ description: '\u0000' }).keywords).toBeUndefined();
+  });
   it('lists models of declaration by general procedure code, then code, and extended procedures by their two parts, until a column is sorted', () => {
     expect(codificationRequest(filter({ referenceTable: 'modelOfDeclaration' }), DEFAULT_PAGING, false).sortByFields).toEqual([
       { field: 'generalProcedureCode', order: 'ASC' },

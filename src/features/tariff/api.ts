@@ -2,6 +2,7 @@ import { http } from '../../http/client';
 import { serviceUrls } from '../../config/services';
 import { tenant } from '@guichet/shared/config/tenant';
 import { codeAsTyped } from '@guichet/shared/i18n/language';
+import { visibleText } from '@guichet/shared/api/text';
 import { finderGet } from '../../http/finder';
 import { searchBody, searchReference } from '../../http/reference';
 import { answer, api, ToolError } from '../../app/api';
@@ -58,7 +59,8 @@ export function tariffRequest(query: TariffQuery, language: string) {
   const restrictions: Restriction[] = [];
   const code = codeAsTyped(query.code);
   if (code) restrictions.push({ field: 'code', operator: 'STARTS_WITH', value: code });
-  const keywords = query.keyword.trim();
+  // What shows of the keywords: no NUL pasted with them, which the service refuses.
+  const keywords = visibleText(query.keyword);
   const ranked = query.sort === 'relevance' && keywords !== '';
   return searchBody('commodity', {
     max: query.size,

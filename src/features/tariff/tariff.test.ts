@@ -29,6 +29,8 @@ describe('tariff search request', () => {
     expect(request.selectFields).toContain('sample');
   });
   it('keeps code order when chosen, and for a code search', () => {
+    // A NUL pasted with the keywords is not sent: the service refuses it.
+    expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'horse\u0000 meat ' }, 'en').keywords).toBe('horse meat');
     expect(tariffRequest({ ...DEFAULT_QUERY, keyword: 'coffee', sort: 'code' }, 'en').sortByFields).toEqual([
       { field: 'code', order: 'ASC' },
     ]);
