@@ -74,6 +74,17 @@ test('the URL of a search reproduces it in a new page', async ({ browser }) => {
   await page.close();
 });
 
+test('printed results say what was searched, without the controls of the screen', async ({ page }) => {
+  await page.goto(`/en/tools/tariff-search/?keyword=coffee&code=09`);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('printed-search')).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('printed-search')).toBeVisible();
+  await expect(page.getByTestId('printed-search')).toContainText('Search: 09 · coffee');
+  await expect(page.locator('.sort-indicator').first()).toBeHidden();
+  await expect(page.locator('.search-form')).toBeHidden();
+});
+
 test('a link to a page past the last one shows the last page', async ({ page }) => {
   await page.goto('/en/tools/tariff-search/?code=0901&page=99');
   await expect(page.getByText('1–10 of 10')).toBeVisible();

@@ -137,13 +137,14 @@ export function TariffSearch({ language }: { language: string }) {
     [t, language, hasUnits],
   );
 
+  /** What was searched, and when: under the title of an export, and of the results on paper. */
+  const searchedFor = () =>
+    t('export.subtitle', { search: [query.code, query.keyword].filter(Boolean).join(' · '), date: formatDate(new Date(), language) });
+
   /** Every line of the current search, up to the export maximum, in the tariff's column set. */
   const loadExport = async () => {
     const all = await searchTariff({ ...query, page: 1, size: tenant.tariffSearch.exportMax }, language);
-    const subtitle = t('export.subtitle', {
-      search: [query.code, query.keyword].filter(Boolean).join(' · '),
-      date: formatDate(new Date(), language),
-    });
+    const subtitle = searchedFor();
     const english = language !== 'en' && all.items.some((line) => !hasHsTextIn(line, language));
     return tariffTable(
       all.items,
@@ -271,6 +272,11 @@ export function TariffSearch({ language }: { language: string }) {
             </div>
           )}
         </div>
+        {data.length > 0 && (
+          <p className="print-only" data-testid="printed-search">
+            {searchedFor()}
+          </p>
+        )}
         <ResultStatus loading={loading} loadingText={t('results.loading')} empty={searched && data.length === 0} failed={failed} />
         {searched && !failed && !loading && data.length === 0 && query.keyword.trim() && (
           <FinderSuggestions keywords={query.keyword.trim()} language={language} />
