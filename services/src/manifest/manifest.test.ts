@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { issuerOf, REALM, SERVICES_AUDIENCE } from '../identity/plugin.js';
 import { SigningKey } from '../identity/tokens.js';
@@ -157,6 +161,25 @@ describe('manifest service', () => {
       expect(response.headers['content-disposition']).toBe(`attachment; filename="Manifest(11-20).${format}"`);
       expect(response.rawPayload.subarray(0, 4).toString('utf8').startsWith(magic)).toBe(true);
     }
+    // One page of the results says which rows of how many it holds.
+    const pdf = await app.inject({
+      method: 'POST',
+      url: `${MANIFEST_PREFIX}/print?reportFormat=pdf`,
+      payload: { offset: 10, max: 10, restrictions },
+      headers: { authorization: `Bearer ${trader}` },
+    });
+    const total = (
+      await app.inject({
+        method: 'POST',
+        url: `${MANIFEST_PREFIX}/search`,
+        payload: { max: 1, restrictions },
+        headers: { authorization: `Bearer ${trader}` },
+      })
+    ).json().totalCount;
+    expect(total).toBeGreaterThan(20);
+    const file = join(mkdtempSync(join(tmpdir(), 'manifest-')), 'page.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain(`Sample data · rows 11–20 of ${total} ·`);
     const bad = await app.inject({
       method: 'POST',
       url: `${MANIFEST_PREFIX}/print?reportFormat=docx`,

@@ -41,15 +41,20 @@ const searchBody = {
 } as const;
 
 /** Column headings of the printed list, per report language. */
-const PRINT_TEXT: Record<ReportLocale, { title: string; sample: string; columns: string[] }> = {
+const PRINT_TEXT: Record<
+  ReportLocale,
+  { title: string; sample: string; rows: (range: { from: number; to: number; total: number }) => string; columns: string[] }
+> = {
   en: {
     title: 'Manifests',
     sample: 'Sample data',
+    rows: ({ from, to, total }) => `rows ${from}–${to} of ${total}`,
     columns: ['Registration', 'Date', 'Office', 'Vessel', 'Voyage', 'From', 'To', 'Departure', 'Arrival', 'B/L', 'Containers'],
   },
   fr: {
     title: 'Manifestes',
     sample: "Données d'exemple",
+    rows: ({ from, to, total }) => `lignes ${from} à ${to} sur ${total}`,
     columns: [
       'Enregistrement',
       'Date',
@@ -67,16 +72,19 @@ const PRINT_TEXT: Record<ReportLocale, { title: string; sample: string; columns:
   es: {
     title: 'Manifiestos',
     sample: 'Datos de ejemplo',
+    rows: ({ from, to, total }) => `filas ${from} a ${to} de ${total}`,
     columns: ['Registro', 'Fecha', 'Aduana', 'Buque', 'Viaje', 'Origen', 'Destino', 'Salida', 'Llegada', 'Conocimientos', 'Contenedores'],
   },
   ar: {
     title: 'البيانات الجمركية للحمولة',
     sample: 'بيانات نموذجية',
+    rows: ({ from, to, total }) => `الصفوف ${from}–${to} من ${total}`,
     columns: ['التسجيل', 'التاريخ', 'المكتب', 'السفينة', 'الرحلة', 'من', 'إلى', 'المغادرة', 'الوصول', 'سندات الشحن', 'الحاويات'],
   },
   bn: {
     title: 'ম্যানিফেস্ট',
     sample: 'নমুনা ডেটা',
+    rows: ({ from, to, total }) => `সারি ${from}–${to}, মোট ${total}`,
     columns: [
       'নিবন্ধন',
       'তারিখ',
@@ -137,11 +145,13 @@ export async function manifestPlugin(app: FastifyInstance, options: { verifier: 
     },
     async (request, reply) => {
       const locale = (request.query.locale ?? 'EN').toLowerCase() as ReportLocale;
-      const { rows, offset } = searchManifests(current().manifests, request.body ?? {});
+      const { rows, offset, totalCount } = searchManifests(current().manifests, request.body ?? {});
       const text = PRINT_TEXT[locale];
+      // Which rows of how many: a file of one page of the results says so.
+      const range = rows.length ? { from: offset + 1, to: offset + rows.length } : { from: 0, to: 0 };
       const file = await reportFile(request.query.reportFormat, {
         title: text.title,
-        subtitle: `${text.sample} · ${current().day}`,
+        subtitle: `${text.sample} · ${text.rows({ ...range, total: totalCount })} · ${current().day}`,
         language: locale,
         // Registration, departure and arrival dates (columns 2, 8 and 9) are dates in XLSX.
         columns: text.columns.map((header, index) => ({ header, numeric: index >= 9, decimals: 0, date: [1, 7, 8].includes(index) })),
@@ -159,7 +169,7 @@ export async function manifestPlugin(app: FastifyInstance, options: { verifier: 
           row.containers,
         ]),
       });
-      const name = `Manifest(${rows.length ? `${offset + 1}-${offset + rows.length}` : '0-0'}).${request.query.reportFormat}`;
+      const name = `Manifest(${range.from}-${range.to}).${request.query.reportFormat}`;
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition('attachment', name))
