@@ -150,7 +150,7 @@ describe.each(BACKENDS)('accounts, roles and sign-out on $name', (backend) => {
   });
 
   it('says a control character pasted in a typed field beside it, keeping the rest; in any other parameter it is a 400', async () => {
-    const said = 'This field holds characters that cannot be used here (control characters).';
+    const said = 'This field held characters that cannot be used here (control characters); they have been removed.';
     const refused = await register({
       firstName: 'Rina',
       lastName: 'Das\u0000',
