@@ -259,8 +259,8 @@ export interface Attributes {
   /** A code whose own subheading is of used goods only (usedOnly). */
   usedOnly?: boolean;
   /**
-   * A power rating in watts or volt-amperes (a query's, or NaN) and the range a code states of it, as for the
-   * engine capacity: "100 kVA" against "of an output exceeding 75kVA but not exceeding 375kVA".
+   * A query's power rating in watts or volt-amperes, and the range a code states of it (null where none is),
+   * as for the engine capacity: "100 kVA" against "of an output exceeding 75kVA but not exceeding 375kVA".
    */
   rating: { value: number; unit: 'W' | 'VA' } | null;
   ratingRange: { low: number; high: number; unit: 'W' | 'VA' } | null;
