@@ -57,7 +57,7 @@ export async function identityPlugin(app: FastifyInstance, options: IdentityOpti
   // Every parameter of the realm's pages and endpoints is a single text (as in Keycloak): a repeated one is
   // a bad request, and no text reaches a page, a header or the database with a NUL or other C0 control in it.
   app.addHook('preHandler', async (request, reply) => {
-    const formPage = (request.routeOptions.config as { formPage?: boolean }).formPage === true;
+    const formPage = (request.routeOptions.config as { formPage?: boolean } | undefined)?.formPage === true;
     for (const [where, values] of [
       ['query', request.query],
       ['body', request.body],
