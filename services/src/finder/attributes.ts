@@ -33,7 +33,8 @@ const GROUPS: Group[] = [
       silk: /\b(silk|soie|seda|حرير)/,
       synthetic: /\b(synthetic|polyester|nylon|acrylic|man-made|manmade|spandex|elastane|polyamide|synthetique|sintetic)/,
       leather: /\b(leather|cuir|cuero|جلد)/,
-      plastic: /\b(plastic|plastique|plastico|pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|بلاستيك)/,
+      plastic:
+        /\b(plastic|plastique|plastico|pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|silicone|polycarbonate|polyurethane|tpu\b|بلاستيك)/,
       rubber: /\b(rubber|caoutchouc|caucho|مطاط)/,
       wood: /\b(wood|wooden|timber|bois|madera|خشب)/,
       paper: /\b(paper|paperboard|cardboard|papier|carton|papel|ورق)/,

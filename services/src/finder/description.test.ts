@@ -213,6 +213,20 @@ describe('goods descriptions', () => {
     expect(rules("women's wool coat", 'Coats of wool')).toBe(rules("women's wool coat", womens));
   });
 
+  it("reads a subheading's own materials, not its heading's list of them, and silicone as a plastic", () => {
+    const { index } = testFinder();
+    const materials = (code: string) => attributeWords(index.attributes[index.codes.indexOf(code)]).material;
+    // Heading 42.02 lists leather, plastic sheeting, textile materials...: each subheading states one of them.
+    expect(materials('420291')).toEqual(['leather']);
+    expect(materials('420292')).toEqual(expect.arrayContaining(['plastic']));
+    expect(materials('420292')).not.toContain('leather');
+    // A subheading that states none has its chapter's and heading's: MDF is of wood (chapter 44).
+    expect(materials('441112')).toEqual(['wood']);
+    expect(material('silicone phone case')).toEqual(['plastic']);
+    for (const query of ['plastic phone case', 'silicone phone case for iPhone 13'])
+      expect(testFinder().predict(query, 1).predictions[0].code, query).toBe('420292');
+  });
+
   it('rules out the primary forms of a plastic for an article made of it, not for the plastic itself', () => {
     const pvc = attributesOf(
       'Polymers of vinyl chloride, in primary forms; poly(vinyl chloride), not mixed with any other substances',
