@@ -32,6 +32,9 @@ const GROUPS: Group[] = [
       wool: /\b(wool|woollen|merino|cashmere|laine|lana|صوف)/,
       silk: /\b(silk|soie|seda|حرير)/,
       synthetic: /\b(synthetic|polyester|nylon|acrylic|man-made|manmade|spandex|elastane|polyamide|synthetique|sintetic)/,
+      // Fibres made from cellulose (HS chapters 54 and 55: "of artificial fibres"), not from synthetic polymers.
+      artificial:
+        /\b(viscose|viscosa|rayon|rayonne|lyocell|tencel|modal\b|cupro|man-made|manmade|artificial (?:fibres?|fibers?|filaments?|staple)|(?:fibres?|filaments?) artificiel|fibras? artificial|فسكوز|فيسكوز|رايون)/,
       leather: /\b(leather|cuir|cuero|جلد)/,
       plastic:
         /\b(plastic|plastique|plastico|pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|silicone|polycarbonate|polyurethane|tpu\b|بلاستيك)/,
@@ -74,6 +77,8 @@ const GROUPS: Group[] = [
     values: {
       used: SECOND_HAND,
       new: /\b(new|neuf|neuve|nuevo|nueva|جديد)\b/,
+      // Retreaded tyres (40.12) are neither new nor used ones.
+      retreaded: /\b(retreaded|rechapes?|recauchutad[oa]s?|مجدده)\b/,
     },
   },
   {
@@ -114,6 +119,30 @@ const GROUPS: Group[] = [
     },
   },
   {
+    // Coffee, malt and ground-nuts split roasted from not roasted (09.01, 11.07, 12.02 against 20.08).
+    name: 'roasting',
+    values: {
+      roasted: /(?<!not |non |no )\b(roasted|torrefie|torrefies|torrefiee|tostados?|tostadas?|محمص|محمصه)\b/,
+      unroasted: /\b(not roasted|unroasted|non torrefie|sin tostar|no tostados?|green coffee|cafe vert|cafe verde|غير محمص)\b/,
+    },
+  },
+  {
+    // Poultry, meat and fish split whole from cuts (02.07: "not cut in pieces" against "cuts and offal"; 03.03
+    // "excluding fish fillets" against 03.04); "whole or in pieces" states both.
+    name: 'pieces',
+    values: {
+      whole: /\b(whole|not cut in pieces|entiers?|entieres?|enteros?|enteras?|كامل|كامله)\b/,
+      cut: /(?<!not )\b(cuts|cut in pieces|(?<!cut in )pieces|fillets?|filets?|filetes?|breasts?|wings?|drumsticks?|thighs?|leg quarters|decoupes?|morceaux|trozos|troceados?)\b/,
+    },
+  },
+  {
+    // Cast iron against other iron and steel (73.03 against 73.04 to 73.06, 73.23.91 against 73.23.94).
+    name: 'casting',
+    values: {
+      cast: /\b(cast|fonte|fundicion|hierro fundido)\b(?! (?:or rolled|and rolled|glass))/,
+    },
+  },
+  {
     // Nuts in shell against shelled (08.01, 08.02); "whether or not shelled" states neither.
     name: 'shell',
     values: {
@@ -133,6 +162,7 @@ const BENGALI_WORDS: Record<string, string> = {
   wool: 'উল পশম',
   silk: 'রেশম রেশমি সিল্ক',
   synthetic: 'পলিয়েস্টার নাইলন সিন্থেটিক কৃত্রিম অ্যাক্রিলিক স্প্যানডেক্স',
+  artificial: 'ভিসকস রেয়ন',
   leather: 'চামড়া লেদার',
   plastic: 'প্লাস্টিক পিভিসি পলিথিন',
   rubber: 'রাবার',
@@ -181,6 +211,7 @@ const WORDS: Record<string, string> = {
   wool: 'wool',
   silk: 'silk',
   synthetic: 'polyester',
+  artificial: 'viscose',
   leather: 'leather',
   plastic: 'plastic',
   rubber: 'rubber',
@@ -201,6 +232,7 @@ const WORDS: Record<string, string> = {
   dried: 'dried',
   used: 'used',
   new: 'new',
+  retreaded: 'retreaded',
   electric: 'electric',
   spark: 'petrol',
   diesel: 'diesel',
@@ -210,6 +242,11 @@ const WORDS: Record<string, string> = {
   unalloyed: 'non-alloy',
   crude: 'crude',
   refined: 'refined',
+  roasted: 'roasted',
+  unroasted: 'not roasted',
+  whole: 'whole',
+  cut: 'cuts',
+  cast: 'cast iron',
   inShell: 'in shell',
   shelled: 'shelled',
 };
@@ -230,10 +267,13 @@ export const MATERIAL_WORDS = Object.keys(GROUPS[0].values).map((name) => WORDS[
 
 /** A code "of textile materials" states every textile fibre. */
 const TEXTILE = /\b(of|or) textile (materials|fabrics)\b/;
-const FIBRES = ['cotton', 'wool', 'silk', 'synthetic'].reduce((mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)), 0);
+const FIBRES = ['cotton', 'wool', 'silk', 'synthetic', 'artificial'].reduce(
+  (mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)),
+  0,
+);
 
-/** The fibres in the order of their chapters: silk 50, wool 51, cotton 52, man-made 54 and 55. */
-const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
+/** The fibres in the order of their headings: silk 50, wool 51, cotton 52, synthetic then artificial in 54 and 55. */
+const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
 const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
@@ -249,6 +289,8 @@ const NEGATED =
 export interface Attributes {
   /** Per group, the bitmask of the values stated. */
   masks: Int32Array;
+  /** Per group, the values a code's text excludes ("other than crude", "excluding fish fillets") and does not state. */
+  excluded: Int32Array;
   /** Engine capacity in cc, or NaN. */
   cc: number;
   /** Cylinder capacity range stated by a code: [low, high] (exclusive low), or NaN. */
@@ -382,21 +424,33 @@ export function statesUsed(text: string): boolean {
   return SECOND_HAND.test(normalize(text));
 }
 
+/**
+ * Leather that is not leather: plastic-coated fabric or plastic sheeting ("PU leather phone case", "faux leather
+ * handbag", "similicuir"), classified with plastics (42.02: "outer surface of plastic sheeting"), not as leather.
+ */
+const IMITATION_LEATHER =
+  /(?<![a-z0-9_])(?:(?:pu|pvc|faux|vegan|synthetic|artificial|imitation|eco|polyurethane) leather|leatherette|simili[- ]?cuir|cuir (?:synthetique|vegan|pu)|(?:cuero|piel) (?:sintetic[oa]|pu|ecologic[oa])|polipiel|ecocuero|جلد صناعي)(?![a-z0-9_])/g;
+
 export function attributesOf(text: string, isCode = false): Attributes {
   let value = normalize(text);
-  // The materials a code's text excludes ("of textile materials (other than wool or fine animal hair, cotton or
-  // synthetic fibres)") are neither stated by it nor among the fibres its "textile materials" stands for.
-  let excluded = 0;
-  if (isCode) {
-    for (const [clause] of value.matchAll(NEGATED)) excluded |= materialsIn(clause);
-    value = value.replace(NEGATED, ' ');
-  }
+  if (!isCode) value = value.replace(IMITATION_LEATHER, 'plastic');
+  // What a code's text excludes ("other than crude", "of textile materials (other than wool or fine animal hair,
+  // cotton or synthetic fibres)") is not stated by it, nor among the fibres its "textile materials" stands for.
+  const negated = isCode
+    ? [...value.matchAll(NEGATED)]
+        .map(([clause]) => clause.replace(/^\(?\s*(?:other than|excluding|not of|not containing|except)\s*/, ''))
+        .join(' ; ')
+    : '';
+  if (isCode) value = value.replace(NEGATED, ' ');
   const masks = new Int32Array(GROUPS.length);
+  const excludedMasks = new Int32Array(GROUPS.length);
   GROUPS.forEach((group, position) => {
     Object.values(group.values).forEach((pattern, bit) => {
       if (pattern.test(value)) masks[position] |= 1 << bit;
+      if (negated && pattern.test(negated)) excludedMasks[position] |= 1 << bit;
     });
   });
+  const excluded = excludedMasks[0];
   // What the goods are made of, not what they are trimmed with: "handbag made of nylon woven fabric with
   // leather straps" is of nylon. The materials before "with" are the goods', when there are any.
   if (!isCode) {
@@ -436,8 +490,11 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
+  // What a code excludes and does not state besides ("Iron (excluding cast) or steel" excludes cast iron).
+  for (let position = 0; position < GROUPS.length; position++) excludedMasks[position] &= ~masks[position];
   return {
     masks,
+    excluded: excludedMasks,
     cc,
     range,
     part: !isCode && PART.test(value),
@@ -502,6 +559,16 @@ const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
  * nothing, as other codes of the goods state no range (a 9 W LED lamp is not a filament lamp "not exceeding 200W").
  */
 const RATING_WEIGHT = USED_ONLY_WEIGHT;
+/**
+ * The groups by which subheadings split goods that are otherwise the same: crude or refined oil, nuts in shell or
+ * shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast iron or not. A code whose text
+ * states only the other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled
+ * out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
+ */
+const SPLITS = ['refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting'].map((name) =>
+  GROUPS.findIndex((group) => group.name === name),
+);
+const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
 const HYBRID_WEIGHT = USED_ONLY_WEIGHT;
 
@@ -523,7 +590,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     groups++;
     const stated = code.masks[position];
     if (asked & stated) agree++;
-    else if (stated) conflict++;
+    else if (stated || asked & code.excluded[position]) conflict++;
   }
   let rules = 0;
   const power = code.masks[POWER];
@@ -548,6 +615,10 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (!condition && code.usedOnly) rules -= USED_ONLY_WEIGHT;
   const gender = query.masks[GENDER];
   if (gender && code.masks[GENDER] && !(gender & code.masks[GENDER])) rules -= GENDER_WEIGHT;
+  for (const group of SPLITS) {
+    const asked = query.masks[group];
+    if (asked && !(asked & code.masks[group]) && (code.masks[group] || asked & code.excluded[group])) rules -= SPLIT_WEIGHT;
+  }
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];
@@ -575,35 +646,59 @@ export function withEngineRanges(codes: string[], attributes: Attributes[]): Att
 }
 
 /**
- * The subheadings a lexicon text labelled `code` speaks for when it names the goods but not their material
- * ("jackets and blazers - knitted men's or boys" is labelled 6103.31, of wool, the first of the four jackets):
- * every subheading of the same goods (below the same one-dash subheading, or the same heading and text before
- * ";") that states a material, when they state different ones. Otherwise only `code`.
+ * The subheadings a lexicon text labelled `code` speaks for when it names the goods but not what their
+ * subheadings split them by: "jackets and blazers - knitted men's or boys" is labelled 6103.31, of wool, the first
+ * of the four jackets; "frozen chicken" 0207.14, cuts, beside 0207.12, whole. The codes of the same goods (below
+ * the same one-dash subheading, or the same heading and text before ";"), by code: each with what its own text states.
  */
-export function materialSiblings(subheadings: Map<string, { description: string }>): Map<string, string[]> {
-  const groups = new Map<string, Array<{ code: string; mask: number }>>();
+export function attributeSiblings(subheadings: Map<string, { description: string }>): Map<string, Sibling[]> {
+  const groups = new Map<string, Sibling[]>();
   for (const [code, { description }] of subheadings) {
-    const mask = attributesOf(description, true).masks[0];
-    if (!mask) continue;
     // One-dash subheadings split by a second dash (6103.31 to 6103.39) group by their first five digits; the
     // others (6110.20, 6110.30, 6110.90) by their heading and goods.
     const key = code[5] !== '0' ? code.slice(0, 5) : `${code.slice(0, 4)} ${normalize(description.split(';')[0])}`;
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push({ code, mask });
+    groups.get(key)!.push({ code, masks: attributesOf(description, true).masks });
   }
-  const result = new Map<string, string[]>();
+  const result = new Map<string, Sibling[]>();
   for (const members of groups.values()) {
-    // A material all of them state is not what they split by ("Iron or steel; ... wood screws").
-    const common = members.reduce((mask, member) => mask & member.mask, -1);
-    if (new Set(members.map((member) => member.mask)).size < 2) continue;
-    const codes = members.map((member) => member.code);
-    for (const member of members) if (member.mask & ~common) result.set(member.code, codes);
+    if (members.length < 2) continue;
+    // What all of them state is not what they split by ("Iron or steel; ... wood screws"): left out.
+    const common = members[0].masks.map((_, group) => members.reduce((mask, member) => mask & member.masks[group], -1));
+    const split = members.map((member) => ({ code: member.code, masks: member.masks.map((mask, group) => mask & ~common[group]) }));
+    for (const member of split) result.set(member.code, split);
   }
   return result;
 }
 
-/** The codes a labelled text speaks for (see materialSiblings). */
-export function codesOfText(siblings: Map<string, string[]>, text: string, code: string): string[] {
-  const group = siblings.get(code);
-  return group && !attributesOf(text).masks[0] ? group : [code];
+export interface Sibling {
+  code: string;
+  masks: Int32Array;
+}
+
+/** The groups a lexicon text silent on them speaks for every value of: the material and the splits (SPLITS). */
+const SIBLING_GROUPS = new Set([0, ...SPLITS]);
+
+/**
+ * The codes a labelled text speaks for: its own, and each sibling that differs from it only in groups of
+ * SIBLING_GROUPS that the sibling states and the text does not ("frozen chicken" states frozen: 0207.12, whole
+ * and frozen, not 0207.11, whole and fresh). Goods that all state the same material are not split by it ("Iron or
+ * steel; ... wood screws").
+ */
+export function codesOfText(siblings: Map<string, Sibling[]>, text: string, code: string): string[] {
+  const members = siblings.get(code);
+  const own = members?.find((member) => member.code === code);
+  if (!members || !own) return [code];
+  const stated = attributesOf(text).masks;
+  const speaksFor = (other: Sibling): boolean => {
+    let differs = false;
+    for (let group = 0; group < other.masks.length; group++) {
+      // Garment or fabric follows from the material's words ("of synthetic fibres").
+      if (other.masks[group] === own.masks[group] || group === FORM) continue;
+      if (!SIBLING_GROUPS.has(group) || stated[group] || !other.masks[group] || !own.masks[group]) return false;
+      differs = true;
+    }
+    return differs;
+  };
+  return members.filter((member) => member === own || speaksFor(member)).map((member) => member.code);
 }

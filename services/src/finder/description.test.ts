@@ -5,7 +5,7 @@ import {
   attributeWords,
   codesOfText,
   compareAttributes,
-  materialSiblings,
+  attributeSiblings,
   partsCode,
   usedOnly,
   withEngineRanges,
@@ -28,6 +28,16 @@ describe('goods descriptions', () => {
     expect(headPhrase('used car 1500cc')).toBe('used car 1500cc');
     expect(headPhrase('leather shoes')).toBe('leather shoes');
     expect(headPhrase('Logitech wireless mouse graphite')).toBe('logitech wireless mouse');
+    // A metal named as the finish is a colour: the goods are the phone.
+    expect(headPhrase('Apple iPhone 15 Pro Max 256GB Natural Titanium')).toBe('apple iphone 15 pro max 256gb');
+    expect(headPhrase('Apple iPhone 13 128GB Rose Gold')).toBe('apple iphone 13 128gb');
+    expect(headPhrase('titanium')).toBe('titanium');
+    // Containers and counts: the goods are what they hold ("bags of jute" are bags).
+    expect(headPhrase('bottle of whisky 700ml')).toBe('whisky 700ml');
+    expect(headPhrase('red wine 2 bottles')).toBe('red wine');
+    expect(headPhrase('box of 100 screws')).toBe('100 screws');
+    expect(headPhrase('Hanes crew socks 6 pack')).toBe('hanes crew socks');
+    expect(headPhrase('bags of jute')).toBe('bags');
     expect(headPhrase('black tea')).toBe('black tea');
     expect(headPhrase('black')).toBe('black');
     // "set of 6" after the goods counts them: the goods come before it, not after it.
@@ -103,6 +113,63 @@ describe('goods descriptions', () => {
     expect(words('Nuts, edible; areca nuts, fresh or dried, whether or not shelled or peeled', true)).toEqual([]);
   });
 
+  it('reads roasted against not roasted, whole against cuts, cast iron, and retreaded tyres', () => {
+    const read = (text: string, isCode = false) => {
+      const { roasting, pieces, casting, condition } = attributeWords(attributesOf(text, isCode));
+      return [...roasting, ...pieces, ...casting, ...condition];
+    };
+    expect(read('Café verde sin tostar')).toEqual(['not roasted']);
+    expect(read('coffee not roasted')).toEqual(['not roasted']);
+    expect(read('roasted coffee beans')).toEqual(['roasted']);
+    expect(read('Coffee; not roasted or decaffeinated', true)).toEqual(['not roasted']);
+    expect(read('Poulets entiers congelés')).toEqual(['whole']);
+    expect(read('frozen chicken wings')).toEqual(['cuts']);
+    expect(read('Meat and edible offal; of fowls of the species Gallus domesticus, not cut in pieces, frozen', true)).toEqual(['whole']);
+    expect(read('Fish preparations; salmon, prepared or preserved, whole or in pieces (but not minced)', true)).toEqual(['whole', 'cuts']);
+    expect(read('Lodge cast iron skillet')).toEqual(['cast iron']);
+    expect(read('Glass; cast glass and rolled glass, profiles, not otherwise worked', true)).toEqual([]);
+    expect(read('Retreaded tyres; of a kind used on motor cars (including station wagons and racing cars)', true)).toEqual(['retreaded']);
+  });
+
+  it("rules out a code that states only the other value of a split, or excludes the goods' value", () => {
+    const compare = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true));
+    const palm = 'huile de palme brute en vrac';
+    const crude = compare(palm, 'Vegetable oils; palm oil and its fractions, crude, not chemically modified');
+    const other = compare(
+      palm,
+      'Vegetable oils; palm oil and its fractions, other than crude, whether or not refined, but not chemically modified',
+    );
+    expect(crude).toMatchObject({ agree: 1, conflict: 0 });
+    expect(other.conflict).toBe(1);
+    expect(other.rules).toBeLessThan(crude.rules);
+    const pan = 'Lodge cast iron skillet';
+    expect(
+      compare(pan, 'Iron (excluding cast) or steel; table, kitchen and other household articles and parts thereof, enamelled').rules,
+    ).toBeLessThan(
+      compare(pan, 'Cast iron; table, kitchen and other household articles and parts thereof, of cast iron, not enamelled').rules,
+    );
+    const chicken = 'frozen whole chickens';
+    expect(compare(chicken, 'Meat and edible offal; of fowls of the species Gallus domesticus, cuts and offal, frozen').rules).toBeLessThan(
+      compare(chicken, 'Meat and edible offal; of fowls of the species Gallus domesticus, not cut in pieces, frozen').rules,
+    );
+    // Goods that say nothing of the split are not ruled out of either.
+    expect(
+      compare('frozen chicken', 'Meat and edible offal; of fowls of the species Gallus domesticus, cuts and offal, frozen').rules,
+    ).toBe(compare('frozen chicken', 'Meat and edible offal; of fowls of the species Gallus domesticus, not cut in pieces, frozen').rules);
+  });
+
+  it('reads leather that is not leather as plastic', () => {
+    for (const text of [
+      'PU leather phone case',
+      'faux leather handbag',
+      'sac en similicuir',
+      'bolso de cuero sintético',
+      'حقيبة جلد صناعي',
+    ])
+      expect(material(text), text).toEqual(['plastic']);
+    expect(material('genuine leather wallet')).toEqual(['leather']);
+  });
+
   it('reads fibres named without their shares as labels list them, the largest first', () => {
     expect(material("women's knit top made from nylon and cotton")).toEqual(['polyester']);
     expect(material('chemise en coton et polyester')).toEqual(['100% cotton']);
@@ -134,7 +201,13 @@ describe('goods descriptions', () => {
     ).toBe(rules("men's knit pullover of silk", 'knitted or crocheted'));
     expect(
       attributeWords(attributesOf('Carpets; knotted, of textile materials (other than wool or fine animal hair)', true)).material,
-    ).toEqual(['100% cotton', 'silk', 'polyester']);
+    ).toEqual(['100% cotton', 'silk', 'polyester', 'viscose']);
+    // Viscose is an artificial fibre (chapters 54 and 55 tell them apart), not a synthetic one; man-made is either.
+    const viscose = "women's knit dress of 100% viscose";
+    expect(rules(viscose, 'of artificial fibres')).toBe(rules(viscose, 'of man-made fibres'));
+    expect(rules(viscose, 'of synthetic fibres')).toBeLessThan(rules(viscose, 'of artificial fibres'));
+    expect(material('robe en viscose')).toEqual(['viscose']);
+    expect(material('50% cotton 50% rayon shirt')).toEqual(['viscose']);
     // Goods whose material is not given are not ruled out.
     expect(rules("men's pullover", 'of cotton')).toBe(rules("men's pullover", 'of man-made fibres'));
   });
@@ -153,8 +226,10 @@ describe('goods descriptions', () => {
     expect(rules('clothing', worn)).toBe(rules('used clothing', worn) - 12);
     expect(rules('secondhand clothing', worn)).toBe(rules('used clothing', worn));
     expect(rules('pre-owned tyres', usedTyres)).toBe(rules('used tyres', usedTyres));
-    // A code silent on condition rules out nothing.
-    expect(rules('used tyres', 'Rubber; retreaded tyres')).toBe(0);
+    // Retreaded tyres are neither new nor used ones; a code silent on condition rules out nothing.
+    expect(rules('used tyres', 'Rubber; retreaded tyres')).toBeLessThan(rules('used tyres', usedTyres));
+    expect(rules('retreaded tyres', usedTyres)).toBeLessThan(rules('retreaded tyres', 'Rubber; retreaded tyres'));
+    expect(rules('used tyres', 'Rubber; solid or cushion tyres')).toBe(0);
     expect(rules('tyres', 'Rubber; retreaded tyres')).toBe(0);
   });
 
@@ -246,7 +321,7 @@ describe('goods descriptions', () => {
 
   it('reads a lexicon text that names goods without their material as speaking for each material of those goods', () => {
     const { nomenclature } = testFinder();
-    const siblings = materialSiblings(nomenclature.subheadings);
+    const siblings = attributeSiblings(nomenclature.subheadings);
     // The UK reference is labelled 6103.31, of wool, the first of the four jackets.
     expect(codesOfText(siblings, "jackets and blazers - knitted or crocheted men's or boys", '610331')).toEqual([
       '610331',
@@ -260,6 +335,9 @@ describe('goods descriptions', () => {
     expect(codesOfText(siblings, 'woollen jackets, knitted, men', '610331')).toEqual(['610331']);
     expect(codesOfText(siblings, 'bolts', '731815')).toEqual(['731815']);
     expect(codesOfText(siblings, 'backpacks', '420291')).toEqual(['420291', '420292', '420299']);
+    // The same for the other splits: "frozen chicken" is whole birds (0207.12) as much as cuts (0207.14), not fresh ones.
+    expect(codesOfText(siblings, 'frozen chicken', '020714')).toEqual(['020712', '020714']);
+    expect(codesOfText(siblings, 'frozen chicken wings', '020714')).toEqual(['020714']);
   });
 
   it('tells a garment from the fabric it is made of, and rules out the other', () => {

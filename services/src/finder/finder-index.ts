@@ -61,10 +61,12 @@ export class FinderIndex extends Hierarchy {
         const heading = nomenclature.headings.get(code.slice(0, 4))?.description ?? '';
         const subheading = nomenclature.subheadings.get(code)!.description;
         const stated = attributesOf([nomenclature.chapters.get(code.slice(0, 2))?.description, heading, subheading].join('; '), true);
-        // The materials a subheading states are its own: its heading's list ("leather, plastic sheeting, textile
-        // materials...") is of the heading's other codes (4202.91 is of leather only).
-        const own = attributesOf(subheading, true).masks[0];
-        if (own) stated.masks[0] = own;
+        // What a subheading states is its own: its heading's list ("leather, plastic sheeting, textile materials...",
+        // "fresh, chilled or frozen", "retreaded or used") is of the heading's other codes (4202.91 is of leather only).
+        const own = attributesOf(subheading, true).masks;
+        own.forEach((mask, group) => {
+          if (mask) stated.masks[group] = mask;
+        });
         return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading) };
       }),
     );

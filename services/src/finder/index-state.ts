@@ -2,7 +2,7 @@
 import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
-import { codesOfText, materialSiblings } from './attributes.js';
+import { codesOfText, attributeSiblings } from './attributes.js';
 import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
 /** Lexicon texts beyond this many add nothing to a code's prior. */
@@ -19,17 +19,35 @@ const WEARERS = /^\s*(?:(?:men|mens|women|womens|boy|boys|girl|girls|ladies|chil
 const QUANTITY =
   /^(?:[\w-]+ )*?(?:variety|varieties|pair|pairs|set|sets|assortment|range|type|types|grade|grades|piece|pieces|quantity|number|lot|lots|series|selection|collection|kind|kinds|style|styles|model|models|shipment) of (?!\d)/;
 
+/**
+ * Containers that hold the goods ("a bottle of whisky", "bag of rice 5kg", "bouteille de vin"): the goods follow
+ * "of", unless a material does ("bags of jute" are jute bags).
+ */
+const CONTAINERS =
+  'bottles?|bags?|sacks?|box|boxes|packs?|packets?|cans?|jars?|tins?|cartons?|cases?|crates?|drums?|barrels?|tubes?|pouch|pouches|sachets?|buckets?|bouteilles?|sacs?|boites?|paquets?|canettes?|pots?|botellas?|bolsas?|sacos?|cajas?|paquetes?|latas?|frascos?|tarros?';
+const PACKAGING_MATERIALS =
+  'plastics?|paper|leather|jute|cotton|polypropylene|polyethylene|pp|pe|pvc|glass|steel|iron|aluminium|aluminum|wood|textile|fabric|canvas|nylon|polyester|plastique|papier|cuir|coton|verre|acier|bois|tissu|plastico|papel|cuero|algodon|vidrio|acero|madera|tela|yute';
+const CONTAINED = new RegExp(`^(?:[\\w-]+ )*?(?:${CONTAINERS}) (?:of|de) (?!(?:${PACKAGING_MATERIALS})\\b)`);
+/** How many containers or pieces end a title ("red wine 2 bottles", "crew socks 6 pack", "pack of 12"). */
+const TRAILING_COUNT = new RegExp(
+  `(?: \\d+\\s*(?:x\\s*)?(?:${CONTAINERS}|pcs|pieces|units|pairs?|count|ct)| (?:pack|box|lot|case) of \\d+)+\\s*$`,
+);
+
 /** A participle followed by a preposition ("film composed of", "receiver installed in") ends the head phrase too. */
 const PARTICIPLE = / [a-z]+ed (?=(?:of|with|in|for|from|to|by|on|as|at|into|under) )/g;
 
-/** Colours that end a product title ("wireless mouse graphite", "classic clog black"): not the goods. */
+/**
+ * Colours that end a product title ("wireless mouse graphite", "classic clog black"): not the goods. A metal
+ * named as a finish ("iPhone 15 Pro Natural Titanium", "Rose Gold", "Space Grey") is a colour there too.
+ */
 const TRAILING_COLOURS =
-  /(?: (?:black|white|red|blue|green|yellow|grey|gray|pink|purple|orange|brown|beige|navy|graphite|charcoal|ivory|cream|khaki|olive|teal|turquoise|maroon|burgundy|lavender|multicolou?r|transparent|noir|blanc|rouge|bleu|vert|negro|blanco|rojo|azul|verde))+$/;
+  /(?: (?:black|white|red|blue|green|yellow|grey|gray|pink|purple|orange|brown|beige|navy|graphite|charcoal|ivory|cream|khaki|olive|teal|turquoise|maroon|burgundy|lavender|multicolou?r|transparent|noir|blanc|rouge|bleu|vert|negro|blanco|rojo|azul|verde|natural|silver|gold|golden|titanium|rose gold|space gr[ae]y|midnight|starlight|gunmetal))+$/;
 
 /** The head noun phrase of a description: what comes before HEAD_END ("knit vest made of polyester" -> "knit vest"). */
 export function headPhrase(text: string): string {
   let value = ` ${normalize(text)} `;
-  const quantity = QUANTITY.exec(value.trimStart());
+  value = value.replace(TRAILING_COUNT, ' ');
+  const quantity = QUANTITY.exec(value.trimStart()) ?? CONTAINED.exec(value.trimStart());
   if (quantity) value = ` ${value.trimStart().slice(quantity[0].length)}`;
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
@@ -256,7 +274,7 @@ export function buildState(
       });
   }
   const officialCount = texts.length - beforeOfficial;
-  const siblings = materialSiblings(nomenclature.subheadings);
+  const siblings = attributeSiblings(nomenclature.subheadings);
   for (const item of lexicon) {
     const fold = item.fold ?? (item.source === 'translation' ? -1 : foldOf(item.text));
     if (item.code.length === 6) {
@@ -281,6 +299,7 @@ export function buildState(
   }
   // The official texts in another script join the BM25 documents, whose lengths stay those without them.
   const [descLength, headLength, chapLength] = [descDocs, headDocs, chapDocs].map((docs) => docs.map((doc) => doc.length));
+  const [mainDesc, mainHead, mainChap] = [descDocs, headDocs, chapDocs].map((docs) => docs.map((doc) => [...new Set(doc)]));
   for (const [docs, codes] of [
     [descDocs, shape.codes],
     [headDocs, shape.headings],
@@ -314,27 +333,39 @@ export function buildState(
   const headSets = headDocs.map(distinct);
   const chapSets = chapDocs.map(distinct);
 
-  // Inverse document frequency over subheadings, each with its heading's and chapter's text
-  const df = new Int32Array(termCount);
-  const ownTexts: number[][] = shape.codes.map(() => []);
-  texts.forEach((item, position) => {
-    if (item.level === 6) ownTexts[item.owner].push(position);
-  });
-  shape.codes.forEach((_, index) => {
-    stampValue++;
-    const mark = (id: number) => {
-      if (seen[id] !== stampValue) {
-        seen[id] = stampValue;
-        df[id]++;
-      }
-    };
-    descSets[index].forEach(mark);
-    for (const position of ownTexts[index]) textTerms[position].forEach(mark);
-    if (shape.headingOf[index] >= 0) headSets[shape.headingOf[index]].forEach(mark);
-    if (shape.chapterOf[index] >= 0) chapSets[shape.chapterOf[index]].forEach(mark);
-  });
+  // Inverse document frequency over subheadings, each with its heading's and chapter's text. A word of the
+  // English texts and the lexicon is counted there only, not in the official texts in other languages (the Latin
+  // words the Arabic texts write, "PCB", "kVA"; an Arabic word of the lexicon's translations): those would count
+  // each code twice. A word only those texts write is counted in them.
+  const isOfficial = (position: number) => position >= beforeOfficial && position < beforeOfficial + officialCount;
+  const documentFrequency = (main: boolean): Int32Array => {
+    const df = new Int32Array(termCount);
+    const ownTexts: number[][] = shape.codes.map(() => []);
+    texts.forEach((item, position) => {
+      if (item.level === 6 && !(main && isOfficial(position))) ownTexts[item.owner].push(position);
+    });
+    const [codeSets, headingSets, chapterSets] = main ? [mainDesc, mainHead, mainChap] : [descSets, headSets, chapSets];
+    shape.codes.forEach((_, index) => {
+      stampValue++;
+      const mark = (id: number) => {
+        if (seen[id] !== stampValue) {
+          seen[id] = stampValue;
+          df[id]++;
+        }
+      };
+      codeSets[index].forEach(mark);
+      for (const position of ownTexts[index]) textTerms[position].forEach(mark);
+      if (shape.headingOf[index] >= 0) headingSets[shape.headingOf[index]].forEach(mark);
+      if (shape.chapterOf[index] >= 0) chapterSets[shape.chapterOf[index]].forEach(mark);
+    });
+    return df;
+  };
+  const [mainDf, allDf] = [documentFrequency(true), documentFrequency(false)];
   const total = shape.codes.length;
-  const idf = Float64Array.from(df, (count) => (count === 0 ? 0 : Math.log(1 + (total - count + 0.5) / (count + 0.5))));
+  const idf = Float64Array.from(mainDf, (main, id) => {
+    const count = main || allDf[id];
+    return count === 0 ? 0 : Math.log(1 + (total - count + 0.5) / (count + 0.5));
+  });
 
   // BM25 levels
   const level = (docs: number[][], sets: number[][], length: number[]): Bm25State => {
@@ -353,8 +384,14 @@ export function buildState(
 
   // Trigrams: weights over texts; those in more than a sixth of the texts carry little and cost much: left out.
   // The texts in another script are not counted: they would change the weights of the English trigrams.
+  // The same for trigrams: counted in the official texts in another script only when no other text has them.
   const gramDf = new Int32Array(gramCount);
-  for (const grams of textGrams) for (const id of grams) gramDf[id]++;
+  const officialGramDf = new Int32Array(gramCount);
+  textGrams.forEach((grams, position) => {
+    const counts = isOfficial(position) ? officialGramDf : gramDf;
+    for (const id of grams) counts[id]++;
+  });
+  for (let id = 0; id < gramCount; id++) if (gramDf[id] === 0) gramDf[id] = officialGramDf[id];
   const textTotal = texts.length - officialCount;
   const gramCap = Math.max(50, Math.floor(textTotal / 6));
   const gramIdf = Float64Array.from(gramDf, (count) =>
