@@ -6,7 +6,7 @@
  * of the group and not the query's, or an engine capacity range the query's capacity is outside of), and the
  * score of the fixed rules (compareAttributes).
  */
-import { normalize } from './text.js';
+import { normalize, terms } from './text.js';
 
 interface Group {
   name: string;
@@ -122,7 +122,7 @@ const GROUPS: Group[] = [
     // Coffee, malt and ground-nuts split roasted from not roasted (09.01, 11.07, 12.02 against 20.08).
     name: 'roasting',
     values: {
-      roasted: /(?<!not |non |no )\b(roasted|torrefie|torrefies|torrefiee|tostados?|tostadas?|محمص|محمصه)\b/,
+      roasted: /(?<!not |non |no |غير )\b(roasted|torrefie|torrefies|torrefiee|tostados?|tostadas?|محمص|محمصه)\b/,
       unroasted: /\b(not roasted|unroasted|non torrefie|sin tostar|no tostados?|green coffee|cafe vert|cafe verde|غير محمص)\b/,
     },
   },
@@ -301,6 +301,10 @@ export interface Attributes {
   article: boolean;
   /** A code whose own subheading is of used goods only (usedOnly). */
   usedOnly?: boolean;
+  /** A code of goods a subheading note defines: the words that name them (specifiedGoods). */
+  specified?: string[];
+  /** A query's terms, hyphens read as spaces ("high-speed" as "high speed"). */
+  words?: Set<string>;
   /**
    * A query's power rating in watts or volt-amperes, and the range a code states of it (null where none is),
    * as for the engine capacity: "100 kVA" against "of an output exceeding 75kVA but not exceeding 375kVA".
@@ -500,6 +504,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
     part: !isCode && PART.test(value),
     article,
     rating: rated ? ratingOf(rated[1], rated[2]) : null,
+    words: isCode ? undefined : new Set(terms(value.replaceAll('-', ' '))),
     ratingRange: isCode ? ratingRangeOf(value) : null,
     hybrid,
   };
@@ -545,6 +550,28 @@ const USED_ONLY_WEIGHT = 4 * CONDITION_WEIGHT;
  * 63.01 (blankets) names worn clothing too, and 40.12 is of retreaded tyres as well.
  */
 export const usedOnly = (subheading: string): boolean => attributesOf(subheading, true).masks[CONDITION] === USED;
+/**
+ * Goods "as specified in Subheading Note 1" are those the note defines ("high-speed goods", "night vision goods"
+ * of 85.25, "water pipe tobacco"): the words before it name them, and a code of them is ruled out for a query that
+ * names none of those words, as the lexicon may label the heading's goods with it ("digital cameras", 8525.81).
+ */
+export function specifiedGoods(subheading: string): string[] | undefined {
+  for (const segment of normalize(subheading).split(';')) {
+    const at = segment.search(/\bspecified in subheading notes? \d/);
+    if (at < 0 || /\b(other than|excluding|not)\s+(as\s+)?$/.test(segment.slice(0, at))) continue;
+    const named = terms(
+      segment
+        .slice(0, at)
+        .replace(/\bas\s*$/, '')
+        .replaceAll('-', ' '),
+    ).filter((term) => !UNNAMING.has(term));
+    return named.length ? named : undefined;
+  }
+  return undefined;
+}
+const UNNAMING = new Set(terms('goods containing contains products articles'));
+const SPECIFIED_WEIGHT = 3;
+
 /**
  * Women's garments are not men's, nor men's or babies' garments women's: a code that states only other wearers
  * ("men's or boys'" for "মহিলাদের উলের কোট", a women's wool coat) is ruled out, like another material, as a
@@ -619,6 +646,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     const asked = query.masks[group];
     if (asked && !(asked & code.masks[group]) && (code.masks[group] || asked & code.excluded[group])) rules -= SPLIT_WEIGHT;
   }
+  if (code.specified && query.words && !code.specified.some((term) => query.words!.has(term))) rules -= SPECIFIED_WEIGHT;
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
   const form = query.masks[FORM];

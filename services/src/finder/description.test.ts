@@ -7,6 +7,7 @@ import {
   compareAttributes,
   attributeSiblings,
   partsCode,
+  specifiedGoods,
   usedOnly,
   withEngineRanges,
 } from './attributes.js';
@@ -156,6 +157,20 @@ describe('goods descriptions', () => {
     expect(
       compare('frozen chicken', 'Meat and edible offal; of fowls of the species Gallus domesticus, cuts and offal, frozen').rules,
     ).toBe(compare('frozen chicken', 'Meat and edible offal; of fowls of the species Gallus domesticus, not cut in pieces, frozen').rules);
+  });
+
+  it('rules out goods a subheading note defines for a query that does not name them', () => {
+    const highSpeed =
+      'Television cameras, digital cameras and video camera recorders; high-speed goods as specified in subheading note 1 to this chapter';
+    expect(specifiedGoods(highSpeed)).toEqual(['speed']);
+    expect(
+      specifiedGoods('Sugars; cane sugar, raw, in solid form, other than as specified in Subheading Note 2 to this chapter'),
+    ).toBeUndefined();
+    expect(specifiedGoods('Television cameras; n.e.c. in item no 8525.8')).toBeUndefined();
+    const rules = (query: string) =>
+      compareAttributes(attributesOf(query), { ...attributesOf(highSpeed, true), specified: specifiedGoods(highSpeed) }).rules;
+    expect(rules('Canon EOS R50 mirrorless camera with 18-45mm lens')).toBeLessThan(rules('high-speed camera 1000 fps'));
+    expect(rules('high speed camera')).toBe(rules('high-speed camera 1000 fps'));
   });
 
   it('reads leather that is not leather as plastic', () => {

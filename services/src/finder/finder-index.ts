@@ -1,5 +1,5 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
-import { attributesOf, compareAttributes, partsCode, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
+import { attributesOf, compareAttributes, partsCode, specifiedGoods, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
 import { normalize, terms, trigrams, withoutOrigin } from './text.js';
 import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
@@ -67,7 +67,7 @@ export class FinderIndex extends Hierarchy {
         own.forEach((mask, group) => {
           if (mask) stated.masks[group] = mask;
         });
-        return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading) };
+        return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading), specified: specifiedGoods(subheading) };
       }),
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
