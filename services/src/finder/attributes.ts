@@ -600,11 +600,12 @@ const SPLIT_WEIGHT = 3;
 const HYBRID_WEIGHT = USED_ONLY_WEIGHT;
 
 /**
- * Share of the query's attribute groups the code agrees with, and share it contradicts, both in [0, 1]; and
- * `rules`, the score of the fixed rules: the engine capacity inside (+) or outside (-) the code's range, the
- * form (garment or fabric) the same as (+) or other than (-) the code's, a part (+ for a code of parts, - for
- * another), a code of other materials only (-) or of the other condition only (new or used, -; used only for a
- * query silent on condition, -), of primary
+ * Share of the query's attribute groups the code agrees with, and share it contradicts (states other values only,
+ * or excludes the query's), both in [0, 1]; and `rules`, the score of the fixed rules: the engine capacity inside
+ * (+) or outside (-) the code's range, the form (garment or fabric) the same as (+) or other than (-) the code's,
+ * a part (+ for a code of parts, - for another), a code of other materials only (-) or of the other condition only
+ * (new, used or retreaded, -; used only for a query silent on condition, -), of the other side of a split or
+ * excluding the query's (-), of goods a subheading note defines that the query does not name (-), of primary
  * forms for an article (-), of other wearers only (-); 0 where either is silent.
  */
 export function compareAttributes(query: Attributes, code: Attributes): { agree: number; conflict: number; rules: number } {
