@@ -383,8 +383,7 @@ export function buildState(
   };
 
   // Trigrams: weights over texts; those in more than a sixth of the texts carry little and cost much: left out.
-  // The texts in another script are not counted: they would change the weights of the English trigrams.
-  // The same for trigrams: counted in the official texts in another script only when no other text has them.
+  // As for words, a trigram is counted in the official texts in another script only when no other text has it.
   const gramDf = new Int32Array(gramCount);
   const officialGramDf = new Int32Array(gramCount);
   textGrams.forEach((grams, position) => {
