@@ -111,10 +111,12 @@ const GROUPS: Group[] = [
   },
   {
     // Oils, petroleum, sugar and metals split crude from refined (15.07 to 15.15: "crude" against "other than
-    // crude, whether or not refined"); "whether or not refined" states neither.
+    // crude, whether or not refined"; raw sugar, "en bruto", against 1701.99); "whether or not refined" states neither.
+    // "Raw" is crude only of sugar: raw cashew nuts are in shell, raw hides not tanned. A gross weight is not crude.
     name: 'refining',
     values: {
-      crude: /(?<!whether or not |other than )\b(crude|unrefined|brut|brute|bruts|crudo|cruda|خام)\b/,
+      crude:
+        /(?<!whether or not |other than |peso |poids )\b(crude|unrefined|raw(?= (?:cane |beet )?sugar)|(?<=sugar,? )raw|brut|brute|bruts|brutes|crudo|cruda|bruto|bruta|brutos|brutas|خام)\b/,
       refined: /(?<!whether or not |not )\b(refined|raffine|raffinee|refinado|refinada|مكرر)\b/,
     },
   },
@@ -140,6 +142,28 @@ const GROUPS: Group[] = [
     name: 'casting',
     values: {
       cast: /\b(cast|fonte|fundicion|hierro fundido)\b(?! (?:or rolled|and rolled|glass))/,
+    },
+  },
+  {
+    // Woven and knitted fabrics split by their finish (52.08 to 52.12, 54.07, 55.12 to 55.16, 60.05, 60.06), bed
+    // linen by printed or not (63.02), pulp and kraft paper by bleached or not (47.03, 48.04). "Yarn-dyed" fabric is
+    // of yarns of different colours; a printed circuit is no printed fabric.
+    name: 'finish',
+    values: {
+      unbleached: /\b(unbleached|greige|ecru|ecrus|ecrues?|sin blanquear|crudos?|crudas?|غير مبيض|غير مبيضه)\b/,
+      bleached: /(?<!un|non |not |no )\b(bleached|semi-bleached|blanchis?|blanchies?|blanqueados?|blanqueadas?|مبيض|مبيضه)\b/,
+      dyed: /(?<!yarn[- ]|yarns? )\b(dyed|teints?|teintes?|tenidos?|tenidas?|مصبوغ|مصبوغه)\b/,
+      colours: /\b(yarns? of different colou?rs|yarn[- ]dyed|fils de diverses couleurs|hilados de distintos colores|خيوط مختلفه الالوان)\b/,
+      printed: /\b(printed(?! circuit)|imprimes?|imprimees?|estampados?|estampadas?|مطبوع|مطبوعه)\b/,
+    },
+  },
+  {
+    // Woven fabrics split by weave: plain weave (poplin, voile, cambric), 3- or 4-thread twill (drill, gabardine,
+    // denim), other weaves, which state neither.
+    name: 'weave',
+    values: {
+      plain: /\b(plain[- ]weave|poplin|popeline|voile|cambric|muslin|taffeta|armure toile|ligamento tafetan)\b/,
+      twill: /\b(twill|drill|gabardine|denim|serge|sergee|sarga)\b/,
     },
   },
   {
@@ -247,6 +271,13 @@ const WORDS: Record<string, string> = {
   whole: 'whole',
   cut: 'cuts',
   cast: 'cast iron',
+  unbleached: 'unbleached',
+  bleached: 'bleached',
+  dyed: 'dyed',
+  colours: 'yarn-dyed',
+  printed: 'printed',
+  plain: 'plain weave',
+  twill: 'twill',
   inShell: 'in shell',
   shelled: 'shelled',
 };
@@ -275,6 +306,7 @@ const FIBRES = ['cotton', 'wool', 'silk', 'synthetic', 'artificial'].reduce(
 /** The fibres in the order of their headings: silk 50, wool 51, cotton 52, synthetic then artificial in 54 and 55. */
 const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
+const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
 const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
 /** A hybrid vehicle has an engine and an electric motor (8703.40 to 8703.70, 8702.20, 8704.41...). */
@@ -306,11 +338,15 @@ export interface Attributes {
   /** A query's terms, hyphens read as spaces ("high-speed" as "high speed"). */
   words?: Set<string>;
   /**
-   * A query's power rating in watts or volt-amperes, and the range a code states of it (null where none is),
-   * as for the engine capacity: "100 kVA" against "of an output exceeding 75kVA but not exceeding 375kVA".
+   * A query's power rating in watts or volt-amperes, or a fabric's weight in g/m2, and the range a code states of
+   * it (null where none is), as for the engine capacity: "100 kVA" against "of an output exceeding 75kVA but not
+   * exceeding 375kVA", "150 gsm" against "weighing more than 100g/m2 but not more than 200g/m2".
    */
-  rating: { value: number; unit: 'W' | 'VA' } | null;
-  ratingRange: { low: number; high: number; unit: 'W' | 'VA' } | null;
+  rating: { value: number; unit: RatingUnit } | null;
+  ratingRange: { low: number; high: number; unit: RatingUnit } | null;
+  /** A query's shares of its materials by bit ("100% cotton"), and the share of one a code bounds (shareRangeOf): [low, high). */
+  shares?: Map<number, number>;
+  shareRange?: { bit: number; low: number; high: number } | null;
   /** A hybrid (query); a code under a heading that splits vehicles by engine and electric motor (code). */
   hybrid: boolean;
 }
@@ -341,6 +377,23 @@ const PRIMARY_CODE = /\bprimary forms?\b/;
 const PRIMARY_WEIGHT = 3;
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|سي ?سي|سم ?3|সিসি)/;
+
+/** What a rating measures: power (W, VA), or a fabric's weight per square metre. */
+type RatingUnit = 'W' | 'VA' | 'g/m2';
+
+/** A fabric's weight: "150 gsm", "220 g/m2", "180 g/m²" (NFKC: "g/m2"), "120 grams per square metre". */
+const FABRIC_WEIGHT = /(\d[\d,]*(?:\.\d+)?)\s*(?:gsm|gm2|g\/m2|gr\/m2|grs?\/m2|g\/sqm|grams? per square met(?:er|re))(?![\w-])/;
+/** The range of a fabric's weight a code's text states: "weighing more than 100g/m2 but not more than 200g/m2", "weighing 200g/m2 or less". */
+const WEIGHT_OVER = /(?<!not )more than (\d+(?:\.\d+)?)\s*g\/m2|(\d+(?:\.\d+)?)\s*g\/m2 or more/g;
+const WEIGHT_UNDER = /(?:not more than|less than) (\d+(?:\.\d+)?)\s*g\/m2|(\d+(?:\.\d+)?)\s*g\/m2 or less/g;
+function weightRangeOf(value: string): Attributes['ratingRange'] {
+  // The subheading's own bounds, after its heading's: the last ones.
+  const over = [...value.matchAll(WEIGHT_OVER)].at(-1) ?? null;
+  const under = [...value.matchAll(WEIGHT_UNDER)].at(-1) ?? null;
+  if (!over && !under) return null;
+  const bound = (match: RegExpMatchArray | null, otherwise: number) => (match ? Number(match[1] ?? match[2]) : otherwise);
+  return { low: bound(over, 0), high: bound(under, Infinity), unit: 'g/m2' };
+}
 
 /** A power rating: "100 kVA", "1.5 kW", "90 Watt", "75 HP"; not a motor oil's "5W-30". */
 const RATING = /(\d[\d,]*(?:\.\d+)?)\s*(mva|kva|va|mw|kw|w|watts?|hp)(?![\w-])/;
@@ -387,7 +440,8 @@ const LINING = /\b(lining|lined|doublure|forro)\b/;
  * predominates by weight (HS Section XI, subheading note 2 and general rule 3): "54% cotton, 36% polyester,
  * 10% spandex" is of cotton; equal shares keep both.
  */
-function predominantMaterials(value: string): number {
+/** The shares a description states of its materials, by bit of the material group ("60% cotton 40% polyester"). */
+function materialShares(value: string): Map<number, number> {
   const materials = Object.values(GROUPS[0].values);
   const shares = new Map<number, number>();
   const outer = value.split(LINING)[0];
@@ -399,6 +453,10 @@ function predominantMaterials(value: string): number {
   const named = (found: typeof before) => found.filter((item) => item.bit >= 0).length;
   for (const { share, bit } of named(after) > named(before) ? after : before)
     if (bit >= 0 && share <= 100) shares.set(bit, (shares.get(bit) ?? 0) + share);
+  return shares;
+}
+
+function predominantMaterials(shares: Map<number, number>): number {
   if (shares.size < 2) return 0;
   const most = Math.max(...shares.values());
   let mask = 0;
@@ -406,6 +464,26 @@ function predominantMaterials(value: string): number {
   // Equal shares of fibres: the fibre whose heading comes last in the nomenclature (Section XI, note 2 (A)).
   if ((mask & FIBRES) === mask && mask & (mask - 1)) mask = 1 << FIBRE_ORDER.filter((bit) => mask & (1 << bit)).at(-1)!;
   return mask;
+}
+
+/**
+ * The share of a fibre a code's text bounds, its own (the last) bound: "containing 85% or more by weight of cotton"
+ * (52.08), "containing less than 85% by weight of cotton, mixed mainly or solely with man-made fibres" (52.10).
+ */
+const SHARE_AT_LEAST = /(\d+)% or more by weight of ([^,;()]+)/g;
+const SHARE_BELOW = /less than (\d+)% by weight of ([^,;()]+)/g;
+function shareRangeOf(value: string): Attributes['shareRange'] {
+  const materials = Object.values(GROUPS[0].values);
+  const last = (pattern: RegExp) => {
+    const match = [...value.matchAll(pattern)].at(-1);
+    const bit = match ? materials.findIndex((material) => material.test(match[2])) : -1;
+    return match && bit >= 0 ? { share: Number(match[1]), bit, at: match.index } : undefined;
+  };
+  const least = last(SHARE_AT_LEAST);
+  const below = last(SHARE_BELOW);
+  const bound = least && below ? (least.at > below.at ? least : below) : (least ?? below);
+  if (!bound) return null;
+  return bound === least ? { bit: bound.bit, low: bound.share, high: Infinity } : { bit: bound.bit, low: 0, high: bound.share };
 }
 
 /** The bit of the material of `mask` that a text names first. */
@@ -473,7 +551,12 @@ export function attributesOf(text: string, isCode = false): Attributes {
     const [apparel, textile] = Object.values(GROUPS[FORM].values).map((pattern) => value.search(pattern));
     masks[FORM] = apparel < textile ? 1 : 2;
   }
-  const predominant = isCode ? 0 : predominantMaterials(value);
+  const shares = isCode ? undefined : materialShares(value);
+  const predominant = shares ? predominantMaterials(shares) : 0;
+  // Goods of one fibre named without a share are of that fibre ("cotton poplin fabric", "cotton yarn"): not "mixed
+  // mainly or solely with man-made fibres", which a description names.
+  const namedFibres = materialsIn(value) & FIBRES;
+  if (shares?.size === 0 && namedFibres && !(namedFibres & (namedFibres - 1))) shares.set(Math.log2(namedFibres), 100);
   if (predominant) masks[0] = predominant;
   const match = CC.exec(value);
   const cc = !isCode && match ? Number(match[1].replace(/,/g, '')) : NaN;
@@ -491,9 +574,12 @@ export function attributesOf(text: string, isCode = false): Attributes {
     ? PRIMARY_CODE.test(value) && !/\b(plates|sheets|strip)\b/.test(value)
     : ARTICLE.test(value) && !PRIMARY.test(value);
   const rated = isCode ? null : RATING.exec(value);
+  const fabricWeight = isCode ? null : FABRIC_WEIGHT.exec(value);
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
+  // A fabric "of weaves n.e.c." is of neither plain weave nor twill: it excludes both.
+  if (isCode && /\bweaves n\.e\.c\b/.test(value)) excludedMasks[WEAVE] |= (1 << Object.keys(GROUPS[WEAVE].values).length) - 1;
   // What a code excludes and does not state besides ("Iron (excluding cast) or steel" excludes cast iron).
   for (let position = 0; position < GROUPS.length; position++) excludedMasks[position] &= ~masks[position];
   return {
@@ -503,9 +589,11 @@ export function attributesOf(text: string, isCode = false): Attributes {
     range,
     part: !isCode && PART.test(value),
     article,
-    rating: rated ? ratingOf(rated[1], rated[2]) : null,
+    rating: rated ? ratingOf(rated[1], rated[2]) : fabricWeight ? { value: Number(fabricWeight[1].replace(/,/g, '')), unit: 'g/m2' } : null,
     words: isCode ? undefined : new Set(terms(value.replaceAll('-', ' '))),
-    ratingRange: isCode ? ratingRangeOf(value) : null,
+    ratingRange: isCode ? (ratingRangeOf(value) ?? weightRangeOf(value)) : null,
+    shares,
+    shareRange: isCode ? shareRangeOf(value) : null,
     hybrid,
   };
 }
@@ -588,11 +676,11 @@ const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
 const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: crude or refined oil, nuts in shell or
- * shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast iron or not. A code whose text
+ * shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast iron or not, a fabric's finish and weave. A code whose text
  * states only the other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled
  * out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
-const SPLITS = ['refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting'].map((name) =>
+const SPLITS = ['refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting', 'finish', 'weave'].map((name) =>
   GROUPS.findIndex((group) => group.name === name),
 );
 const SPLIT_WEIGHT = 3;
@@ -630,6 +718,10 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   const ratingRange = code.ratingRange;
   if (rating && ratingRange && rating.unit === ratingRange.unit && !(rating.value > ratingRange.low && rating.value <= ratingRange.high))
     rules -= RATING_WEIGHT;
+  // A stated share of a fibre outside the share a code bounds: "100% cotton" is not of 52.10 (less than 85%).
+  const bounded = code.shareRange;
+  const share = bounded ? query.shares?.get(bounded.bit) : undefined;
+  if (bounded && share !== undefined && !(share >= bounded.low && share < bounded.high)) rules -= RATING_WEIGHT;
   if (capacityRuled && !Number.isNaN(query.cc) && !Number.isNaN(code.range[0])) {
     groups++;
     const inside = query.cc > code.range[0] && query.cc <= code.range[1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildState, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
+import { buildState, GATED_LANGUAGES, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
 import {
   attributesOf,
   attributeWords,
@@ -13,6 +13,7 @@ import {
 } from './attributes.js';
 import { normalize, terms, withoutOrigin } from './text.js';
 import { testFinder } from './test-model.js';
+import { FinderIndex } from './finder-index.js';
 
 /** How the finder reads a goods description as customs officers write them: the goods first, then what they are made of and for. */
 describe('goods descriptions', () => {
@@ -41,6 +42,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('bags of jute')).toBe('bags');
     expect(headPhrase('black tea')).toBe('black tea');
     expect(headPhrase('black')).toBe('black');
+    // "to" between two plugs or ports names a cable or an adapter; elsewhere it ends the goods' name.
+    expect(headPhrase('Apple USB-C to Lightning Cable (1 m) White')).toBe('apple usb-c to lightning cable');
+    expect(headPhrase('HDMI to VGA adapter')).toBe('hdmi to vga adapter');
+    expect(headPhrase('machine to cut paper')).toBe('machine');
     // "set of 6" after the goods counts them: the goods come before it, not after it.
     expect(headPhrase('Cotton Bath Towels Set of 6')).toBe('cotton bath towels set');
     expect(headPhrase('set of kitchen knives')).toBe('kitchen knives');
@@ -104,6 +109,11 @@ describe('goods descriptions', () => {
     };
     expect(words('refined sunflower oil in bottles')).toEqual(['refined']);
     expect(words('huile de palme brute')).toEqual(['crude']);
+    expect(words('azúcar de caña en bruto')).toEqual(['crude']);
+    expect(words('raw cane sugar')).toEqual(['crude']);
+    expect(words('Sugars; cane sugar, raw, in solid form', true)).toEqual(['crude']);
+    expect(words('café vert, poids brut 60 kg')).toEqual([]);
+    expect(words('tapioca, peso bruto 25 kg')).toEqual([]);
     expect(words('পরিশোধিত সয়াবিন তেল')).toEqual(['refined']);
     expect(words('cashew kernels W320')).toEqual(['shelled']);
     expect(words('raw cashew nuts in shell')).toEqual(['in shell']);
@@ -130,6 +140,40 @@ describe('goods descriptions', () => {
     expect(read('Lodge cast iron skillet')).toEqual(['cast iron']);
     expect(read('Glass; cast glass and rolled glass, profiles, not otherwise worked', true)).toEqual([]);
     expect(read('Retreaded tyres; of a kind used on motor cars (including station wagons and racing cars)', true)).toEqual(['retreaded']);
+  });
+
+  it("reads a fabric's finish, weave, weight and share of its fibre, and rules out codes of others", () => {
+    const read = (text: string, isCode = false) => {
+      const { finish, weave } = attributeWords(attributesOf(text, isCode));
+      return [...finish, ...weave];
+    };
+    expect(read('100% cotton woven fabric dyed plain weave 150 gsm')).toEqual(['dyed', 'plain weave']);
+    expect(read('yarn dyed cotton shirting')).toEqual(['yarn-dyed']);
+    expect(read('unbleached cotton poplin')).toEqual(['unbleached', 'plain weave']);
+    expect(read('tissu de coton teint')).toEqual(['dyed']);
+    expect(read('tejido de algodón estampado')).toEqual(['printed']);
+    expect(read('printed circuit board assembly')).toEqual([]);
+    expect(attributesOf('cotton drill 220 g/m²').rating).toEqual({ value: 220, unit: 'g/m2' });
+    expect(attributesOf('poplin 110gsm').rating).toEqual({ value: 110, unit: 'g/m2' });
+    const heading = 'Woven fabrics of cotton, containing 85% or more by weight of cotton, weighing not more than 200 g/m2; ';
+    const light = `${heading}Fabrics, woven; containing 85% or more by weight of cotton, dyed, plain weave, weighing not more than 100g/m2`;
+    const medium = `${heading}Fabrics, woven; containing 85% or more by weight of cotton, dyed, plain weave, weighing more than 100g/m2 but not more than 200g/m2`;
+    const printed = `${heading}Fabrics, woven; containing 85% or more by weight of cotton, printed, plain weave, weighing more than 100g/m2 but not more than 200g/m2`;
+    const otherWeaves = `${heading}Fabrics, woven; containing 85% or more by weight of cotton, dyed, of weaves n.e.c. in item no. 5208.3 weighing not more than 200g/m2`;
+    const mixed =
+      'Woven fabrics of cotton, containing less than 85% by weight of cotton, mixed mainly or solely with man-made fibres, weighing not more than 200 g/m2; ' +
+      'Fabrics, woven; containing less than 85% by weight of cotton, mixed mainly or solely with man-made fibres, dyed, plain weave, weighing not more than 200g/m2';
+    // The subheading's own bounds, not its heading's.
+    expect(attributesOf(light, true).ratingRange).toEqual({ low: 0, high: 100, unit: 'g/m2' });
+    expect(attributesOf(medium, true).ratingRange).toEqual({ low: 100, high: 200, unit: 'g/m2' });
+    expect(attributesOf(mixed, true).shareRange).toMatchObject({ low: 0, high: 85 });
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const query = '100% cotton woven fabric dyed plain weave 150 gsm';
+    for (const other of [light, printed, otherWeaves, mixed]) expect(rules(query, other)).toBeLessThan(rules(query, medium));
+    // Cotton named alone is not "mixed mainly or solely with man-made fibres"; a blend may be.
+    expect(rules('dyed cotton poplin', mixed)).toBeLessThan(rules('dyed cotton poplin', medium));
+    expect(rules('dyed poplin 60% cotton 40% polyester', mixed)).toBeGreaterThan(rules('dyed poplin 60% cotton 40% polyester', medium));
+    expect(testFinder().predict(query, 1).predictions[0].code).toBe('520832');
   });
 
   it("rules out a code that states only the other value of a split, or excludes the goods' value", () => {
@@ -573,6 +617,36 @@ describe('goods descriptions', () => {
     const words = changed('terms', 'idf');
     expect(words.filter((term) => !arabic.has(term))).toEqual([]);
     expect(words.length + changed('grams', 'gramIdf').length).toBeLessThan(200);
+  });
+
+  it('reads the French and Spanish HS texts only for a query in their language', () => {
+    const finder = testFinder();
+    const { index } = finder;
+    const gates = (text: string) => index.queryLanguages(index.queryTerms(text));
+    const [french, spanish] = GATED_LANGUAGES.map((_, position) => 1 << (position + 1));
+    // Words both write ("pneumatiques" and "neumáticos" stem alike) open both.
+    expect(gates('pneumatiques rechapés pour autobus') & french).toBe(french);
+    expect(gates('neumáticos recauchutados para autobuses') & spanish).toBe(spanish);
+    expect(gates('huile de palme brute en vrac')).toBe(french);
+    expect(gates('retreaded tyres for buses')).toBe(0);
+    // More English words than French ones: an English description naming a French word is read as English.
+    expect(gates('cotton t-shirts with printed pneumatiques logo')).toBe(0);
+    // Read only in their language: an English query finds the same texts with them as without them.
+    const nomenclature = finder.nomenclature;
+    const english = new FinderIndex(nomenclature, buildState(nomenclature, []));
+    const gated = new FinderIndex(nomenclature, buildState(nomenclature, [], { gated: finder.sources.hsTexts }));
+    expect(gated.size.texts).toBeGreaterThan(english.size.texts + 10000);
+    for (const query of ['retreaded tyres for buses', 'table linen of cotton', 'machine for sewing, household type']) {
+      const [before, after] = [english, gated].map((at) => at.features(query, -1, false));
+      for (const name of ['knnO', 'knn4', 'knn2', 'char6', 'char4', 'head6', 'desc', 'cov'] as const)
+        expect(after[name]).toEqual(before[name]);
+    }
+    // In French, the French text of 4012.12 (retreaded tyres of buses) is found, which no English text says so.
+    const buses = english.codeIndex.get('401212')!;
+    expect(english.features('pneumatiques rechapés pour autobus', -1, false).knnO[buses]).toBe(0);
+    expect(gated.features('pneumatiques rechapés pour autobus', -1, false).knnO[buses]).toBeGreaterThan(0.3);
+    // "Used tyres" in Spanish went to new tyres (40.11) at 0.90 without them.
+    expect(finder.predict('neumáticos usados', 1).predictions[0].code).toBe('401220');
   });
 
   it('reads the CBP validation rulings as labelled texts, each validation row blind to its own fold of them', () => {

@@ -17,6 +17,8 @@ import {
   TAIL_WEIGHT,
   WEARER_TERMS,
   RESIDUAL,
+  GATED_LANGUAGES,
+  LANGUAGE_BITS,
   type Bm25State,
   type IndexState,
   buildState,
@@ -198,6 +200,7 @@ export class FinderIndex extends Hierarchy {
     if (reuse) this.scratch = result;
     const head = this.head(text);
     const query = this.queryTerms(text, head);
+    const gates = this.queryLanguages(query);
     const weight = query.reduce((sum, item) => sum + item.weight, 0);
     result.weight = weight;
     result.known = query.length;
@@ -240,7 +243,17 @@ export class FinderIndex extends Hierarchy {
         }
         const { offsets, values } = state.textsOfTerm;
         for (let k = offsets[id]; k < offsets[id + 1]; k++) {
-          textWord[values[k]] += idf;
+          const textIndex = values[k];
+          textWord[textIndex] += idf;
+          // In the query's language, its HS texts are the codes' texts too.
+          const gate = state.textLanguage[textIndex];
+          if (gate !== 0 && gates & (1 << gate)) {
+            const owner = state.textOwner[textIndex];
+            const level = state.textLevel[textIndex];
+            const codes = level === 4 ? this.codesOfHeading : level === 2 ? this.codesOfChapter : undefined;
+            if (!codes) cover(owner);
+            else for (let j = codes.offsets[owner]; j < codes.offsets[owner + 1]; j++) cover(codes.values[j]);
+          }
         }
       }
     }
@@ -281,6 +294,7 @@ export class FinderIndex extends Hierarchy {
       textWord[textIndex] = 0;
       textGram[textIndex] = 0;
       if (fold >= 0 && state.textFold[textIndex] === fold) continue;
+      if (state.textLanguage[textIndex] !== 0 && !(gates & (1 << state.textLanguage[textIndex]))) continue;
       const wordSimilarity = word > 0 ? (2 * word) / (weight + state.textWeight[textIndex]) : 0;
       const gramSimilarity = gram > 0 ? (2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
       const owner = state.textOwner[textIndex];
@@ -321,7 +335,7 @@ export class FinderIndex extends Hierarchy {
     }
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined)
-      this.textsNaming(headNoun, fold, (owner, level) => {
+      this.textsNaming(headNoun, fold, gates, (owner, level) => {
         if (level === 6) {
           result.head6[owner] = 1;
           result.head4[this.headingOf[owner]] = 1;
@@ -345,7 +359,7 @@ export class FinderIndex extends Hierarchy {
     const ownerId = PART_HEADS.has(head.noun ?? '') ? this.termIds.get(head.owner ?? '') : undefined;
     if (ownerId !== undefined) {
       const named = new Uint8Array(N4);
-      this.textsNaming(ownerId, fold, (owner, level) => {
+      this.textsNaming(ownerId, fold, gates, (owner, level) => {
         if (level === 6) named[this.headingOf[owner]] = 1;
         else if (level === 4) named[owner] = 1;
       });
@@ -361,12 +375,34 @@ export class FinderIndex extends Hierarchy {
     return result;
   }
 
-  /** Visits the owner and level of every text naming a term as goods (headNouns), but those of `fold`. */
-  private textsNaming(term: number, fold: number, visit: (owner: number, level: number) => void): void {
-    const { textsOfHead, textFold, textOwner, textLevel } = this.state;
+  /**
+   * The languages of GATED_LANGUAGES whose texts a query reads, as bits (1 << (position + 1)): those that write
+   * more of its words, none of which an English text writes, than English texts alone write ("neumáticos
+   * usados", "huile de palme brute"; not "cotton t-shirt").
+   */
+  queryLanguages(query: Array<{ id: number }>): number {
+    const { termLanguage } = this.state;
+    let english = 0;
+    const counts = GATED_LANGUAGES.map(() => 0);
+    for (const { id } of query) {
+      const bits = termLanguage[id];
+      if (bits === LANGUAGE_BITS.en) english++;
+      else if (!(bits & LANGUAGE_BITS.en))
+        GATED_LANGUAGES.forEach((language, position) => {
+          if (bits & LANGUAGE_BITS[language]) counts[position]++;
+        });
+    }
+    return counts.reduce((gates, count, position) => (count > english ? gates | (1 << (position + 1)) : gates), 0);
+  }
+
+  /** Visits the owner and level of every text naming a term as goods (headNouns), but those of `fold` and of languages not in `gates`. */
+  private textsNaming(term: number, fold: number, gates: number, visit: (owner: number, level: number) => void): void {
+    const { textsOfHead, textFold, textOwner, textLevel, textLanguage } = this.state;
     for (let k = textsOfHead.offsets[term]; k < textsOfHead.offsets[term + 1]; k++) {
       const text = textsOfHead.values[k];
-      if (fold < 0 || textFold[text] !== fold) visit(textOwner[text], textLevel[text]);
+      if (fold >= 0 && textFold[text] === fold) continue;
+      if (textLanguage[text] !== 0 && !(gates & (1 << textLanguage[text]))) continue;
+      visit(textOwner[text], textLevel[text]);
     }
   }
 

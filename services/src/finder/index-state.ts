@@ -43,6 +43,14 @@ const PARTICIPLE = / [a-z]+ed (?=(?:of|with|in|for|from|to|by|on|as|at|into|unde
 const TRAILING_COLOURS =
   /(?: (?:black|white|red|blue|green|yellow|grey|gray|pink|purple|orange|brown|beige|navy|graphite|charcoal|ivory|cream|khaki|olive|teal|turquoise|maroon|burgundy|lavender|multicolou?r|transparent|noir|blanc|rouge|bleu|vert|negro|blanco|rojo|azul|verde|natural|silver|gold|golden|titanium|rose gold|space gr[ae]y|midnight|starlight|gunmetal))+$/;
 
+/** Plugs and ports: "USB-C to Lightning cable" and "HDMI to VGA adapter" join two of them, and "to" does not end the goods' name there. */
+const CONNECTOR =
+  '(?:usb(?:[- ]?[abc])?|type[- ]?c|micro[- ]?usb|mini[- ]?usb|lightning|(?:mini |micro )?hdmi|vga|dvi|displayport|thunderbolt(?: \\d)?|rca|xlr|aux|\\d(?:\\.\\d+)? ?mm|jack|ethernet|rj45|rj11|sata|optical|toslink|coaxial|scart)';
+const BEFORE_CONNECTOR = new RegExp(`\\b${CONNECTOR}$`);
+const AFTER_CONNECTOR = new RegExp(`^${CONNECTOR}\\b`);
+const joinsConnectors = (value: string, index: number) =>
+  value.startsWith(' to ', index) && BEFORE_CONNECTOR.test(value.slice(0, index)) && AFTER_CONNECTOR.test(value.slice(index + 4));
+
 /** The head noun phrase of a description: what comes before HEAD_END ("knit vest made of polyester" -> "knit vest"). */
 export function headPhrase(text: string): string {
   let value = ` ${normalize(text)} `;
@@ -51,7 +59,9 @@ export function headPhrase(text: string): string {
   if (quantity) value = ` ${value.trimStart().slice(quantity[0].length)}`;
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
-  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)].map((cut) => cut.index).filter((index) => index > 0);
+  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
+    .map((cut) => cut.index)
+    .filter((index) => index > 0 && !joinsConnectors(value, index));
   const phrase = (cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd();
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
   return (uncoloured.trim() ? uncoloured : phrase).trim();
@@ -143,6 +153,10 @@ export interface IndexState {
   textOwner: Int32Array;
   textFold: Int8Array;
   textOfficial: Uint8Array;
+  /** 0: a text every query reads; otherwise the position + 1 in GATED_LANGUAGES of the only language whose queries read it. */
+  textLanguage: Uint8Array;
+  /** Which languages' texts write each term (LANGUAGE_BITS): what tells the language of a query (see queryLanguages). */
+  termLanguage: Uint8Array;
   textWeight: Float64Array;
   textGramWeight: Float64Array;
   textsOfTerm: Packed;
@@ -191,15 +205,25 @@ export function invert(lists: ArrayLike<number>[], size: number): Packed {
 }
 
 /**
+ * Languages whose HS texts only a query in that language reads: they share the Latin script, and many
+ * words and trigrams, with English ("table", "coton" and "cotton"), so that every English description
+ * would match them too and be scored otherwise.
+ */
+export const GATED_LANGUAGES = ['fr', 'es'] as const;
+/** The bit of each language in IndexState.termLanguage. */
+export const LANGUAGE_BITS: Record<string, number> = { en: 1, fr: 2, es: 4 };
+
+/**
  * Builds the index state from the nomenclature and the labelled texts. `official`: HS texts in another
  * script by code (chapter, heading, subheading), read like the English ones; BM25 lengths and trigram
  * weights are counted without them, so that an English description is scored as before but for the few
- * Latin words those texts write.
+ * Latin words those texts write. `gated`: HS texts in French and Spanish (GATED_LANGUAGES), texts of their
+ * codes like the official ones but read only for a query in their language, and no part of the BM25 documents.
  */
 export function buildState(
   nomenclature: Nomenclature,
   lexicon: LabelledText[],
-  options: { k1?: number; b?: number; official?: Map<string, string>[] } = {},
+  options: { k1?: number; b?: number; official?: Map<string, string>[]; gated?: Map<string, Map<string, string>> } = {},
 ): IndexState {
   const k1 = options.k1 ?? DEFAULT_PARAMS.k1;
   const b = options.b ?? DEFAULT_PARAMS.b;
@@ -243,7 +267,8 @@ export function buildState(
 
   const official = options.official ?? [];
   // Texts: official descriptions, lexicon and examples
-  const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean }> = [];
+  const texts: Array<{ text: string; level: 2 | 4 | 6; owner: number; fold: number; official: boolean; language?: string; gate?: number }> =
+    [];
   const lexiconCount = new Int32Array(shape.codes.length);
   const foldCount = new Int32Array((FOLDS + RULING_FOLDS) * shape.codes.length);
   shape.codes.forEach((code, owner) => {
@@ -258,11 +283,12 @@ export function buildState(
     texts.push({ text: nomenclature.chapters.get(code)!.description, level: 2, owner, fold: -1, official: true }),
   );
   const beforeOfficial = texts.length;
-  for (const byCode of official) {
+  const officialTexts = (byCode: Map<string, string>, language?: string, gate?: number) => {
     // A subheading's own text is often a fragment ("غيرها", other): read after its heading's.
     shape.codes.forEach((code, owner) => {
       const own = byCode.get(code);
-      if (own) texts.push({ text: `${byCode.get(code.slice(0, 4)) ?? ''} ${own}`, level: 6, owner, fold: -1, official: true });
+      if (own)
+        texts.push({ text: `${byCode.get(code.slice(0, 4)) ?? ''} ${own}`, level: 6, owner, fold: -1, official: true, language, gate });
     });
     for (const [level, codes] of [
       [4, shape.headings],
@@ -270,9 +296,14 @@ export function buildState(
     ] as const)
       codes.forEach((code, owner) => {
         const own = byCode.get(code);
-        if (own) texts.push({ text: own, level, owner, fold: -1, official: true });
+        if (own) texts.push({ text: own, level, owner, fold: -1, official: true, language, gate });
       });
-  }
+  };
+  for (const byCode of official) officialTexts(byCode);
+  GATED_LANGUAGES.forEach((language, position) => {
+    const byCode = options.gated?.get(language);
+    if (byCode) officialTexts(byCode, language, position + 1);
+  });
   const officialCount = texts.length - beforeOfficial;
   const siblings = attributeSiblings(nomenclature.subheadings);
   for (const item of lexicon) {
@@ -281,19 +312,19 @@ export function buildState(
       for (const code of codesOfText(siblings, item.text, item.code)) {
         const owner = shape.codeIndex.get(code);
         if (owner === undefined) continue;
-        texts.push({ text: item.text, level: 6, owner, fold, official: false });
+        texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
         lexiconCount[owner]++;
         if (fold >= 0) foldCount[fold * shape.codes.length + owner]++;
       }
     } else if (item.code.length === 4) {
       const owner = shape.headingIndex.get(item.code);
       if (owner === undefined) continue;
-      texts.push({ text: item.text, level: 4, owner, fold, official: false });
+      texts.push({ text: item.text, level: 4, owner, fold, official: false, language: item.language });
       headDocs[owner].push(...ids(item.text));
     } else if (item.code.length === 2) {
       const owner = shape.chapterIndex.get(item.code);
       if (owner === undefined) continue;
-      texts.push({ text: item.text, level: 2, owner, fold, official: false });
+      texts.push({ text: item.text, level: 2, owner, fold, official: false, language: item.language });
       chapDocs[owner].push(...ids(item.text));
     }
   }
@@ -313,6 +344,12 @@ export function buildState(
   const textGrams = texts.map((item) => analyse(item.text).grams);
   const termCount = termIds.size;
   const gramCount = gramIds.size;
+  // The English texts are the nomenclature's and the lexicon's in English; the Arabic ones have no bit.
+  const termLanguage = new Uint8Array(termCount);
+  texts.forEach((item, position) => {
+    const bit = LANGUAGE_BITS[item.language ?? (position < beforeOfficial ? 'en' : '')] ?? 0;
+    for (const id of rawTextTerms[position]) termLanguage[id] |= bit;
+  });
 
   // Distinct ids of lists, by stamping
   const seen = new Int32Array(Math.max(termCount, 1));
@@ -416,6 +453,8 @@ export function buildState(
     textOwner: Int32Array.from(texts, (item) => item.owner),
     textFold: Int8Array.from(texts, (item) => item.fold),
     textOfficial: Uint8Array.from(texts, (item) => (item.official ? 1 : 0)),
+    textLanguage: Uint8Array.from(texts, (item) => item.gate ?? 0),
+    termLanguage,
     textWeight,
     textGramWeight,
     textsOfTerm: invert(textTerms, termCount),

@@ -10,7 +10,7 @@
  *   knnO   the same with one official text of c (the HS description, each tariff line)
  *   knn4   the same with any text under h;  knn2: under ch
  *   char6  best weighted character-trigram overlap (Dice) with one text of c; char4: under h
- *   cov    share of the query's weight found anywhere in c's, h's or ch's text
+ *   cov    share of the query's weight found anywhere in c's, h's or ch's text; in French or Spanish, their HS texts too
  *   prior  log of the number of lexicon texts labelled c (how common the goods are), times cov
  *   other  c is a residual subheading ("n.e.c.", "other than ..."), times cov
  *   agree, conflict  shares of the query's attribute groups (material, knitted or woven, gender, fresh or

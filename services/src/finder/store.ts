@@ -174,6 +174,7 @@ export function buildIndex(
   const lexicon = [...sources.lexicon, ...exampleTexts(examples)];
   const state = buildState(sources.nomenclature, [...lexicon, ...rulingTexts(sources.external)], {
     official: [sources.hsTexts.get('ar') ?? new Map()],
+    gated: sources.hsTexts,
   });
   const index = new FinderIndex(sources.nomenclature, state);
   const hierarchy = hierarchyOf(index.codes, index.headings, index.chapters);
