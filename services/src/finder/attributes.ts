@@ -52,7 +52,7 @@ const GROUPS: Group[] = [
   {
     name: 'construction',
     values: {
-      knitted: /\b(knit|knitted|crochet|jersey fabric|tricot|punto|محبوك)/,
+      knitted: /\b(knit|knitted|crochet|jersey fabric|tricot|punto|محبوك|مصنر|كروشيه)/,
       woven: /\b(woven|not knitted|denim|tisse|tejid)/,
     },
   },
@@ -87,7 +87,7 @@ const GROUPS: Group[] = [
       // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not.
       electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
-      diesel: /\b(diesel|compression[- ]ignition|gasoil)/,
+      diesel: /\b(diesel|compression[- ]ignition|gasoil|ديزل)/,
     },
   },
   {
@@ -408,6 +408,14 @@ const RATING_UNITS: Record<string, [number, 'W' | 'VA']> = {
   watts: [1, 'W'],
   hp: [745.7, 'W'],
 };
+/** Units written out in Arabic and Bengali ("100 كيلو فولت أمبير", "১০০ কেভিএ"), read as their symbols. */
+const UNIT_WORDS: Array<[RegExp, string]> = [
+  [/(\d)\s*(?:كيلو ?فولت ?امبير|ك ?ف ?ا(?!\S)|কেভিএ|কিলোভোল্ট ?অ্যাম্পিয়ার)/g, 'kva'],
+  [/(\d)\s*(?:ميغا ?واط|ميجا ?واط|মেগাওয়াট)/g, 'mw'],
+  [/(\d)\s*(?:كيلو ?واط|কিলোওয়াট)/g, 'kw'],
+  [/(\d)\s*(?:واط|ওয়াট)/g, 'w'],
+  [/(\d)\s*(?:حصان|অশ্বশক্তি|হর্সপাওয়ার)/g, 'hp'],
+];
 const ratingOf = (number: string, unit: string) => {
   const [factor, base] = RATING_UNITS[unit];
   return { value: Number(number.replace(/,/g, '')) * factor, unit: base };
@@ -573,7 +581,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const article = isCode
     ? PRIMARY_CODE.test(value) && !/\b(plates|sheets|strip)\b/.test(value)
     : ARTICLE.test(value) && !PRIMARY.test(value);
-  const rated = isCode ? null : RATING.exec(value);
+  const rated = isCode ? null : RATING.exec(UNIT_WORDS.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value));
   const fabricWeight = isCode ? null : FABRIC_WEIGHT.exec(value);
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
@@ -675,12 +683,13 @@ const GENDER = GROUPS.findIndex((group) => group.name === 'gender');
  */
 const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
- * The groups by which subheadings split goods that are otherwise the same: crude or refined oil, nuts in shell or
- * shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast iron or not, a fabric's finish and weave. A code whose text
- * states only the other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled
- * out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
+ * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
+ * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
+ * iron or not, a fabric's finish and weave. A code whose text states only the other value, or excludes the query's
+ * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods
+ * without saying which ("coffee", "frozen chicken").
  */
-const SPLITS = ['refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting', 'finish', 'weave'].map((name) =>
+const SPLITS = ['construction', 'refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting', 'finish', 'weave'].map((name) =>
   GROUPS.findIndex((group) => group.name === name),
 );
 const SPLIT_WEIGHT = 3;

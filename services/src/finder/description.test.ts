@@ -176,6 +176,21 @@ describe('goods descriptions', () => {
     expect(testFinder().predict(query, 1).predictions[0].code).toBe('520832');
   });
 
+  it('rules out woven garments for knitted ones, and reads knitted, diesel and power units in Arabic and Bengali', () => {
+    const compare = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true));
+    const woven = "Articles of apparel and clothing accessories; not knitted or crocheted; Shirts; men's or boys', of cotton";
+    const knitted =
+      "Articles of apparel and clothing accessories; knitted or crocheted; Shirts; men's or boys', of cotton, knitted or crocheted";
+    for (const query of ["men's knitted cotton shirt", 'قمصان رجالية قطن مصنرة', 'قمصان رجالية قطن محبوكة'])
+      expect(compare(query, woven).rules).toBeLessThan(compare(query, knitted).rules);
+    expect(compare("men's woven cotton shirt", knitted).rules).toBeLessThan(compare("men's woven cotton shirt", woven).rules);
+    for (const query of ['مولد كهربائي ديزل 100 كيلو فولت أمبير', 'ডিজেল জেনারেটর ১০০ কেভিএ']) {
+      expect(attributesOf(query).rating).toEqual({ value: 100000, unit: 'VA' });
+      expect(attributeWords(attributesOf(query)).power).toContain('diesel');
+    }
+    expect(attributesOf('مضخة مياه 750 واط').rating).toEqual({ value: 750, unit: 'W' });
+  });
+
   it("rules out a code that states only the other value of a split, or excludes the goods' value", () => {
     const compare = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true));
     const palm = 'huile de palme brute en vrac';
