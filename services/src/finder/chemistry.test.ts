@@ -46,6 +46,7 @@ describe('chemical names', () => {
     const first = (text: string) => predict(index, params, text, 5).predictions[0]?.code.slice(0, 4);
     // Each of these is ranked under another heading without the rule.
     expect(first('2-methylfuran')).toBe('2932');
+    // Not the toluol of 27.07 either: chapter 27 leaves chemically defined organic compounds to chapter 29.
     expect(first('4-nitrotoluene')).toBe('2904');
     expect(first('2-ethylhexyl acrylate')).toBe('2916');
     // Ethylbenzene is named by its own subheading; trimethylbenzene is one of the heading's others (without the rule, 2902.60).
@@ -69,6 +70,10 @@ describe('chemical names', () => {
         'Heterocyclic compounds; containing an unfused triazine ring (whether or not hydrogenated) in the structure, melamine',
       ]),
     ).toEqual([['melamine']]);
+    // So are groups named as the class: 4-nitrotoluene is one of the nitro derivatives of 2904.20, not another compound.
+    expect(
+      distinctCompounds(['Derivatives of hydrocarbons; containing only nitro or only nitroso groups, whether or not halogenated']),
+    ).toEqual([[]]);
     expect(
       distinctCompounds([
         'Ether-alcohols and their halogenated, sulphonated, nitrated or nitrosated derivatives; 2,2-oxydiethanol (diethylene glycol, digol)',

@@ -105,13 +105,14 @@ const CLASS_WORDS =
  * The compounds a chapter 29 subheading names in its own part (after the heading's words, before "excluding" or
  * "other than"): "Cyclic hydrocarbons; cumene" names cumene, "Ether-alcohols ...; 2,2-oxydiethanol (diethylene
  * glycol, digol)" oxydiethanol, diethylene and glycol; a residual or class subheading ("n.e.c. in heading no.
- * 2902", "Ether-phenols, ...", "containing an unfused pyrazole ring") names none.
+ * 2902", "Ether-phenols, ...", "containing an unfused pyrazole ring", "containing only nitro or only nitroso
+ * groups") names none.
  */
 function namedCompounds(subheading: string): string[] {
   const own = subheading.includes('; ') ? subheading.slice(subheading.indexOf('; ') + 2) : '';
   const named = own
     .toLowerCase()
-    .replace(/\([^()]*(?:function|whether)[^()]*\)|containing [^;,()]*ring(?:-system)?/g, ' ')
+    .replace(/\([^()]*(?:function|whether)[^()]*\)|containing [^;,()]*(?:ring(?:-system)?|groups?)\b/g, ' ')
     .split(/\b(?:excluding|other than|other|not|no|n\.e\.c)\b/)[0];
   return [...new Set(named.split(/[^a-z]+/))].filter(
     (word) => word.length > 3 && !CLASS_WORDS.test(word) && (MORPHEMES.test(word) || GROUPS.some(([, pattern]) => pattern.test(word))),

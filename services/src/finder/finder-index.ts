@@ -367,11 +367,18 @@ export class FinderIndex extends Hierarchy {
     }
     // A chemical's systematic name or CAS number: the chapter 29 heading of its functional groups (chemistry.ts).
     const chemical = this.headingIndex.get(chemicalHeading(text) ?? '');
-    if (chemical !== undefined)
+    if (chemical !== undefined) {
       for (let k = this.codesOfHeading.offsets[chemical]; k < this.codesOfHeading.offsets[chemical + 1]; k++) {
         const index = this.codesOfHeading.values[k];
         result.rules[index] += CHEMICAL_WEIGHT - (namesOtherCompound(text, this.compounds[index]) ? NAMED_COMPOUND_WEIGHT : 0);
       }
+      // Such a compound is not of chapter 27 (its note 1 (a): "separate chemically defined organic compounds"),
+      // whose texts name the same words: "4-nitrotoluene" is no toluol of 27.07.
+      const mineral = this.chapterIndex.get('27');
+      if (mineral !== undefined)
+        for (let k = this.codesOfChapter.offsets[mineral]; k < this.codesOfChapter.offsets[mineral + 1]; k++)
+          result.rules[this.codesOfChapter.values[k]] -= CHEMICAL_WEIGHT;
+    }
     return result;
   }
 
