@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadWordVectors, meanVector, type WordVectors } from './embeddings.js';
-import { hierarchyOf, textModelScores, trainTextModel } from './textmodel.js';
+import { epochOrder, hierarchyOf, textModelScores, trainTextModel } from './textmodel.js';
+import { trainingQueries } from './train.js';
+import type { LabelledText } from './data.js';
 
 const vectors = loadWordVectors();
 
@@ -68,5 +70,38 @@ describe('the text model with word vectors', () => {
     const blank: WordVectors = { ...vectors, values: new Int8Array(vectors.values.length) };
     const model = trainTextModel(hierarchy, texts, blank, { buckets: 1 << 12, epochs: 30 });
     for (const word of ['blouse', 'trousers', 'automobile', 'lorry']) expect(Math.abs(clothing(model, word) - 0.5)).toBeLessThan(0.2);
+  });
+});
+
+describe('retraining with a few more texts', () => {
+  const word = (value: number) =>
+    `w${[...(value + 676).toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('')}`;
+  const lexicon: LabelledText[] = Array.from({ length: 400 }, (_, position) => ({
+    text: `${word(position)} ${word(position * 7 + 1000)} of kind ${position % 17}`,
+    code: String(610000 + position),
+    source: 'synonym',
+    language: 'en',
+  }));
+  const added: LabelledText = { text: 'plastic toys', code: '950300', source: 'synonym', language: 'en' };
+
+  it('changes no other training query of the ranker: their draws come from their own texts', () => {
+    const before = trainingQueries(lexicon, [], 1000);
+    const after = trainingQueries([...lexicon.slice(0, 200), added, ...lexicon.slice(200)], [], 1000);
+    expect(after.length).toBe(before.length + 1);
+    const byCode = new Map(after.map((query) => [query.code, query]));
+    // Some queries are lexicon texts within longer descriptions, and each is what it was.
+    expect(before.filter((query) => query.text.split(' ').length > 5).length).toBeGreaterThan(50);
+    for (const query of before) expect(byCode.get(query.code)).toEqual(query);
+  });
+
+  it("keeps the text model's order of every other text in every epoch", () => {
+    const keys = Array.from({ length: 500 }, (_, position) => Math.imul(position + 1, 2654435761) >>> 0);
+    for (const epoch of [0, 1, 9]) {
+      const order = [...epochOrder(keys, epoch)];
+      const withOne = [...epochOrder([...keys, 123456789], epoch)].filter((position) => position < keys.length);
+      expect(withOne).toEqual(order);
+    }
+    // Each epoch learns them in another order.
+    expect([...epochOrder(keys, 1)]).not.toEqual([...epochOrder(keys, 0)]);
   });
 });

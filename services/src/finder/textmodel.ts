@@ -97,6 +97,22 @@ export function featureIds(text: string, buckets: number): Int32Array {
   return Int32Array.from(ids);
 }
 
+/** A 32-bit integer hash (murmur3's finaliser). */
+function mix(value: number): number {
+  value = Math.imul(value ^ (value >>> 16), 0x85ebca6b);
+  value = Math.imul(value ^ (value >>> 13), 0xc2b2ae35);
+  return (value ^ (value >>> 16)) >>> 0;
+}
+
+/**
+ * The order in which an epoch learns the examples: that of a hash of each one's key (its text and code) and the
+ * epoch, not a shuffle of them all, so that a text added changes where it is learnt, not the order of the others.
+ */
+export function epochOrder(keys: ArrayLike<number>, epoch: number): Int32Array {
+  const rank = Uint32Array.from(keys, (key) => mix(key ^ Math.imul(epoch + 1, 0x9e3779b9)));
+  return Int32Array.from(rank, (_, position) => position).sort((a, b) => rank[a] - rank[b] || a - b);
+}
+
 function seeded(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
@@ -201,16 +217,16 @@ export function trainTextModel(
   const chapterIndex = new Map(hierarchy.chapters.map((code, index) => [code, index]));
   const headingIndex = new Map(hierarchy.headings.map((code, index) => [code, index]));
   const codeIndex = new Map(hierarchy.codes.map((code, index) => [code, index]));
-  const examples: Array<{ ids: Int32Array; part: Float32Array; chapter: number; heading: number; code: number }> = [];
+  const examples: Array<{ ids: Int32Array; part: Float32Array; chapter: number; heading: number; code: number; key: number }> = [];
   for (const { text, code } of texts) {
     const ids = featureIds(text, buckets);
     const chapter = chapterIndex.get(code.slice(0, 2));
     if (ids.length === 0 || chapter === undefined) continue;
     const heading = code.length >= 4 ? (headingIndex.get(code.slice(0, 4)) ?? -1) : -1;
     const leaf = code.length >= 6 ? (codeIndex.get(code.slice(0, 6)) ?? -1) : -1;
-    examples.push({ ids, part: vectorPart(vectors, text), chapter, heading, code: leaf });
+    examples.push({ ids, part: vectorPart(vectors, text), chapter, heading, code: leaf, key: hash(`${code} ${text}`) });
   }
-  const order = Int32Array.from(examples.keys());
+  const keys = examples.map((example) => example.key);
   const hidden = new Float32Array(width);
   const gradient = new Float32Array(width);
   const scores = new Float64Array(Math.max(hierarchy.chapters.length, 1024));
@@ -218,12 +234,8 @@ export function trainTextModel(
   const total = epochs * examples.length;
   let step = 0;
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let position = order.length - 1; position > 0; position--) {
-      const other = Math.floor(random() * (position + 1));
-      [order[position], order[other]] = [order[other], order[position]];
-    }
     let likelihood = 0;
-    for (const which of order) {
+    for (const which of epochOrder(keys, epoch)) {
       const example = examples[which];
       const lr = rate * (1 - step++ / total);
       embed(state, example.ids, example.part, hidden);

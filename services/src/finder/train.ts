@@ -25,7 +25,7 @@ import { attributeWords, MATERIAL_WORDS } from './attributes.js';
 
 const CANDIDATES = 50;
 
-/** Every this many lexicon queries, one is embedded in a longer description (see trainingQueries). */
+/** Of every this many lexicon queries (by a hash of their text), one is embedded in a longer description and one described (see trainingQueries). */
 const AUGMENT_EVERY = 3;
 
 export interface TrainingQuery {
@@ -192,17 +192,34 @@ export function trainingQueries(
     .map((item) => item.query);
   // A share of the queries are lexicon texts within longer descriptions, as traders write them: the text
   // with words of other lexicon texts around it (brands, sizes and qualities play that part in real queries).
+  // Every draw of a query comes from its own text, and a word of the pool is the first one at or after a drawn
+  // point of a ring of the words' hashes: a text added to the lexicon changes its own query and few others, and
+  // retraining with a few more texts or usage records moves the model by what they teach, not by new draws.
   const pool = [
     ...new Set(lexiconQueries.flatMap((query) => query.text.toLowerCase().split(/[^\p{L}]+/u)).filter((word) => word.length > 2)),
-  ].sort();
-  let seed = 99991;
-  const random = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
-  const embedded = sampled.map((query, position) => {
-    const words = position % AUGMENT_EVERY === 1 ? stated?.(query.code) : undefined;
+  ]
+    .map((word) => ({ word, at: hash(`pool ${word}`) }))
+    .sort((a, b) => a.at - b.at);
+  const embedded = sampled.map((query) => {
+    let seed = hash(`draws ${query.text}`) & 0x7fffffff;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+    const poolWord = () => {
+      const point = random() * 0x100000000;
+      let low = 0;
+      let high = pool.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (pool[middle].at < point) low = middle + 1;
+        else high = middle;
+      }
+      return pool[low % pool.length].word;
+    };
+    const kind = hash(`kind ${query.text}`) % AUGMENT_EVERY;
+    const words = kind === 1 ? stated?.(query.code) : undefined;
     if (words) {
       // Another share as customs officers describe goods: who wears them, how they are made, "made of" a
       // material the code's texts state (any material for manufactured goods whose code states none), and
@@ -211,12 +228,12 @@ export function trainingQueries(
       const material = words.material.length ? pick(words.material) : manufactured && random() < 0.5 ? pick(MATERIAL_WORDS) : undefined;
       let text = [...words.gender.slice(0, 1), ...words.construction.slice(0, 1), query.text].join(' ');
       if (material) text += ` made of ${material}`;
-      if (random() < 0.5) text += `, featuring ${Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(pool)).join(' ')}`;
+      if (random() < 0.5) text += `, featuring ${Array.from({ length: 1 + Math.floor(random() * 3) }, poolWord).join(' ')}`;
       return { text, code: query.code, fold: foldOf(query.text) };
     }
-    if (position % AUGMENT_EVERY !== 0) return query;
-    const before = Array.from({ length: Math.floor(random() * 2) }, () => pool[Math.floor(random() * pool.length)]);
-    const after = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pool[Math.floor(random() * pool.length)]);
+    if (kind !== 0) return query;
+    const before = Array.from({ length: Math.floor(random() * 2) }, poolWord);
+    const after = Array.from({ length: 1 + Math.floor(random() * 3) }, poolWord);
     return { text: [...before, query.text, ...after].join(' '), code: query.code, unmasked: true };
   });
   return [...extra, ...embedded];
