@@ -382,7 +382,7 @@ const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|سي ?سي|سم ?3|সিসি)/;
 type RatingUnit = 'W' | 'VA' | 'g/m2';
 
 /** A fabric's weight: "150 gsm", "220 g/m2", "180 g/m²" (NFKC: "g/m2"), "120 grams per square metre". */
-const FABRIC_WEIGHT = /(\d[\d,]*(?:\.\d+)?)\s*(?:gsm|gm2|g\/m2|gr\/m2|grs?\/m2|g\/sqm|grams? per square met(?:er|re))(?![\w-])/;
+const FABRIC_WEIGHT = /(\d[\d,]*(?:\.\d+)?)\s*(?:gsm|gm2|g\/m2|grs?\/m2|g\/sqm|grams? per square met(?:er|re))(?![\w-])/;
 /** The range of a fabric's weight a code's text states: "weighing more than 100g/m2 but not more than 200g/m2", "weighing 200g/m2 or less". */
 const WEIGHT_OVER = /(?<!not )more than (\d+(?:\.\d+)?)\s*g\/m2|(\d+(?:\.\d+)?)\s*g\/m2 or more/g;
 const WEIGHT_UNDER = /(?:not more than|less than) (\d+(?:\.\d+)?)\s*g\/m2|(\d+(?:\.\d+)?)\s*g\/m2 or less/g;
