@@ -11,7 +11,7 @@ import {
   usedOnly,
   withEngineRanges,
 } from './attributes.js';
-import { normalize, terms, withoutOrigin } from './text.js';
+import { normalize, terms, withoutOrigin, withPlugsNamed } from './text.js';
 import { testFinder } from './test-model.js';
 import { FinderIndex } from './finder-index.js';
 
@@ -27,15 +27,24 @@ describe('goods descriptions', () => {
     expect(headPhrase('variety of ophthalmic apparatus including slit lamps')).toBe('ophthalmic apparatus');
     expect(headPhrase('Polivac film composed of polyethylene terephthalate')).toBe('polivac film');
     expect(headPhrase('multi-media receiver installed in boats')).toBe('multi-media receiver');
-    expect(headPhrase('used car 1500cc')).toBe('used car 1500cc');
+    expect(headPhrase('used car 1500cc')).toBe('used car');
     expect(headPhrase('leather shoes')).toBe('leather shoes');
     expect(headPhrase('Logitech wireless mouse graphite')).toBe('logitech wireless mouse');
     // A metal named as the finish is a colour: the goods are the phone.
-    expect(headPhrase('Apple iPhone 15 Pro Max 256GB Natural Titanium')).toBe('apple iphone 15 pro max 256gb');
-    expect(headPhrase('Apple iPhone 13 128GB Rose Gold')).toBe('apple iphone 13 128gb');
+    expect(headPhrase('Apple iPhone 15 Pro Max 256GB Natural Titanium')).toBe('apple iphone');
+    expect(headPhrase('Apple iPhone 13 128GB Rose Gold')).toBe('apple iphone');
     expect(headPhrase('titanium')).toBe('titanium');
+    // So are a product line's model words and numbers at the end of a title, but not a chemical's locants.
+    expect(headPhrase('Apple AirPods Pro')).toBe('apple airpods');
+    expect(headPhrase('Samsung Galaxy S24 Ultra')).toBe('samsung galaxy');
+    expect(headPhrase('Apple AirPods Pro 2nd generation with MagSafe case')).toBe('apple airpods');
+    expect(headPhrase('ethyl 2-methylbutanoate')).toBe('ethyl 2-methylbutanoate');
+    expect(headPhrase('mp3 player')).toBe('mp3 player');
+    // A bracket inside the phrase repeats what comes before it; the goods follow it.
+    expect(headPhrase('polyethylene vinyl acetate (PEVA) tablecloth from China')).toBe('polyethylene vinyl acetate tablecloth');
+    expect(headPhrase('Fluorene (CAS 86-73-7)')).toBe('fluorene');
     // Containers and counts: the goods are what they hold ("bags of jute" are bags).
-    expect(headPhrase('bottle of whisky 700ml')).toBe('whisky 700ml');
+    expect(headPhrase('bottle of whisky 700ml')).toBe('whisky');
     expect(headPhrase('red wine 2 bottles')).toBe('red wine');
     expect(headPhrase('box of 100 screws')).toBe('100 screws');
     expect(headPhrase('Hanes crew socks 6 pack')).toBe('hanes crew socks');
@@ -538,6 +547,13 @@ describe('goods descriptions', () => {
     expect(testFinder().predict('Used Toyota Corolla 1.8 hybrid 2019 sedan', 1).predictions[0].code).toBe('870340');
     // Without "hybrid", nothing changes: the capacity rule as before.
     expect(rules('car 1800cc').slice(0, 4)).toEqual([3, -3, -3, -3]);
+  });
+
+  it("reads Apple's Lightning plug beside a cable or another plug as a plug, not as the weather's lightning", () => {
+    expect(withPlugsNamed('USB-C to Lightning Cable 1m')).toBe('USB-C to USB Cable 1m');
+    expect(withPlugsNamed('Lightning to 3.5 mm headphone jack adapter')).toBe('USB to 3.5 mm headphone jack adapter');
+    expect(withPlugsNamed('lightning arrester 11kV')).toBe('lightning arrester 11kV');
+    expect(withPlugsNamed('lightning protection system')).toBe('lightning protection system');
   });
 
   it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {

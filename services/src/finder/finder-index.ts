@@ -1,6 +1,6 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, partsCode, specifiedGoods, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
-import { normalize, terms, trigrams, withoutOrigin } from './text.js';
+import { normalize, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
 import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
@@ -192,7 +192,7 @@ export class FinderIndex extends Hierarchy {
    * allocates no arrays of every code.
    */
   features(description: string, fold = -1, withText = true, reuse = false): QueryFeatures {
-    const text = withoutOrigin(description);
+    const text = withPlugsNamed(withoutOrigin(description));
     const { state } = this;
     const N6 = this.codes.length;
     const N4 = this.headings.length;
@@ -474,7 +474,7 @@ export class FinderIndex extends Hierarchy {
 
   /** Knows a word of the text, or one of its trigrams. */
   knows(description: string): boolean {
-    const text = withoutOrigin(description);
+    const text = withPlugsNamed(withoutOrigin(description));
     return this.queryTerms(text).length > 0 || trigrams(text).some((gram) => (this.state.gramIdf[this.gramIds.get(gram) ?? -1] ?? 0) > 0);
   }
 }

@@ -43,6 +43,15 @@ const PARTICIPLE = / [a-z]+ed (?=(?:of|with|in|for|from|to|by|on|as|at|into|unde
 const TRAILING_COLOURS =
   /(?: (?:black|white|red|blue|green|yellow|grey|gray|pink|purple|orange|brown|beige|navy|graphite|charcoal|ivory|cream|khaki|olive|teal|turquoise|maroon|burgundy|lavender|multicolou?r|transparent|noir|blanc|rouge|bleu|vert|negro|blanco|rojo|azul|verde|natural|silver|gold|golden|titanium|rose gold|space gr[ae]y|midnight|starlight|gunmetal))+$/;
 
+/**
+ * A product line's model words that end a title ("Apple AirPods Pro", "Galaxy S24 Ultra", "iPhone 15 Pro Max
+ * 256GB", "AirPods Pro 2nd generation"): not the goods.
+ */
+const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]*\d[a-z\d]*))+$/;
+
+/** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
+const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;
+
 /** Plugs and ports: "USB-C to Lightning cable" and "HDMI to VGA adapter" join two of them, and "to" does not end the goods' name there. */
 const CONNECTOR =
   '(?:usb(?:[- ]?[abc])?|type[- ]?c|micro[- ]?usb|mini[- ]?usb|lightning|(?:mini |micro )?hdmi|vga|dvi|displayport|thunderbolt(?: \\d)?|rca|xlr|aux|\\d(?:\\.\\d+)? ?mm|jack|ethernet|rj45|rj11|sata|optical|toslink|coaxial|scart)';
@@ -53,7 +62,7 @@ const joinsConnectors = (value: string, index: number) =>
 
 /** The head noun phrase of a description: what comes before HEAD_END ("knit vest made of polyester" -> "knit vest"). */
 export function headPhrase(text: string): string {
-  let value = ` ${normalize(text)} `;
+  let value = ` ${normalize(text)} `.replace(INNER_BRACKET, '');
   value = value.replace(TRAILING_COUNT, ' ');
   const quantity = QUANTITY.exec(value.trimStart()) ?? CONTAINED.exec(value.trimStart());
   if (quantity) value = ` ${value.trimStart().slice(quantity[0].length)}`;
@@ -64,7 +73,8 @@ export function headPhrase(text: string): string {
     .filter((index) => index > 0 && !joinsConnectors(value, index));
   const phrase = (cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd();
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
-  return (uncoloured.trim() ? uncoloured : phrase).trim();
+  const plain = uncoloured.replace(TRAILING_MODEL, '');
+  return (plain.trim() ? plain : uncoloured.trim() ? uncoloured : phrase).trim();
 }
 
 /** Arabic puts the noun first and its adjectives after it ("سيارة مستعملة", a used car; "أحذية جلدية", leather shoes). */

@@ -247,6 +247,14 @@ const ORIGIN_BEFORE = new RegExp(
 const ORIGIN_AFTER = /\s*থেকে|ে তৈরি|-?এ তৈরি/gu;
 const LETTER = /[\p{L}\p{M}\p{N}]/u;
 
+/**
+ * Apple's Lightning plug beside a cable, an adapter or another plug ("USB-C to Lightning cable", "Lightning
+ * earphones"): read as the USB plug it does the work of, not as the weather's (the lightning arresters of 85.35).
+ */
+const LIGHTNING_PLUG =
+  /\blightning(?=[\s-]+(?:cables?|cords?|connectors?|adapters?|adaptors?|chargers?|charging|ports?|plugs?|headphones?|earphones?|earpods|to\b))|(?<=\b(?:to|usb(?:[- ]?[abc])?|type[- ]?c)[\s-]+)lightning\b/giu;
+export const withPlugsNamed = (text: string): string => text.replace(LIGHTNING_PLUG, 'USB');
+
 /** A description without where the goods come from. */
 export function withoutOrigin(text: string): string {
   const spans: Array<[number, number]> = [];
