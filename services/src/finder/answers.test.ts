@@ -108,6 +108,12 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     const running = await search('running shoes');
     expect(running.body).toMatchObject({ uncertain: false, predictions: [{ code: '640411' }] });
     expect(running.body.predictions[0].probability).toBeGreaterThanOrEqual(UNCERTAIN_BELOW);
+    // So does a name that says who the goods are for, beside a text that adds only others of the same kind
+    // ("Men's or boys' shirts; of cotton"): not a broader name, and the other materials' code is no match for it.
+    const shirts = await search("men's cotton shirts");
+    expect(shirts.body).toMatchObject({ confident: true, uncertain: false });
+    expect(shirts.body.predictions[0].code).toBe('620520');
+    expect(shirts.body.predictions[0].probability).toBeGreaterThan(2 * shirts.body.predictions[1].probability);
   });
 
   it('does not take a used 1500cc car for an electric one', async () => {

@@ -283,6 +283,9 @@ export class FinderIndex extends Hierarchy {
     // Texts that name every known word of the query (textWord reaches the query's weight), and more of them
     // (their weight exceeds the query's own idf): what the query may be a broader name of (QueryFeatures.broader).
     const ownWeight = query.reduce((sum, item) => sum + state.idf[item.id], 0);
+    // Who the goods are for, when the query says it: a text that adds only others of the same kind names the same
+    // goods ("Men's or boys' shirts; of cotton" for "men's cotton shirts", not a narrower name of them).
+    const ownWearer = query.reduce((sum, item) => sum + (WEARER_TERMS.has(item.term) ? state.idf[item.id] : 0), 0);
     const broader = { codes: new Set<number>(), headings: new Set<number>(), chapters: new Set<number>() };
     let exact = false;
     // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
@@ -300,7 +303,10 @@ export class FinderIndex extends Hierarchy {
       const owner = state.textOwner[textIndex];
       const level = state.textLevel[textIndex];
       if (word >= weight * (1 - 1e-9) && weight > 0) {
-        if (level === 6 && state.textWeight[textIndex] <= ownWeight * (1 + 1e-9)) exact = true;
+        const named =
+          state.textWeight[textIndex] <= ownWeight * (1 + 1e-9) ||
+          (ownWearer > 0 && state.textWeight[textIndex] - state.textWearerWeight[textIndex] <= (ownWeight - ownWearer) * (1 + 1e-9) + 1e-9);
+        if (level === 6 && named) exact = true;
         else (level === 6 ? broader.codes : level === 4 ? broader.headings : broader.chapters).add(owner);
       }
       if (level === 6) {

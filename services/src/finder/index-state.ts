@@ -168,6 +168,8 @@ export interface IndexState {
   /** Which languages' texts write each term (LANGUAGE_BITS): what tells the language of a query (see queryLanguages). */
   termLanguage: Uint8Array;
   textWeight: Float64Array;
+  /** The part of textWeight that says who the goods are for (WEARER_TERMS: "Men's or boys' shirts"). */
+  textWearerWeight: Float64Array;
   textGramWeight: Float64Array;
   textsOfTerm: Packed;
   /** The texts naming each term as goods (headNouns). */
@@ -445,6 +447,8 @@ export function buildState(
   );
   const keptGrams = textGrams.map((grams) => grams.filter((id) => gramIdf[id] > 0));
   const textWeight = Float64Array.from(textTerms, (list) => list.reduce((sum, id) => sum + idf[id], 0));
+  const wearerIds = new Set([...WEARER_TERMS].map((term) => termIds.get(term)));
+  const textWearerWeight = Float64Array.from(textTerms, (list) => list.reduce((sum, id) => sum + (wearerIds.has(id) ? idf[id] : 0), 0));
   const textGramWeight = Float64Array.from(keptGrams, (list) => list.reduce((sum, id) => sum + gramIdf[id], 0));
 
   const order = (map: Map<string, number>) => {
@@ -466,6 +470,7 @@ export function buildState(
     textLanguage: Uint8Array.from(texts, (item) => item.gate ?? 0),
     termLanguage,
     textWeight,
+    textWearerWeight,
     textGramWeight,
     textsOfTerm: invert(textTerms, termCount),
     textsOfHead: invert(rawTextHeads, termCount),
