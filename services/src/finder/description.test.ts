@@ -549,6 +549,18 @@ describe('goods descriptions', () => {
     expect(rules('car 1800cc').slice(0, 4)).toEqual([3, -3, -3, -3]);
   });
 
+  it("reads a word of four letters or more before a model's number as the word, and a short one not at all", () => {
+    expect(terms('Galaxy Buds2 wireless earbuds')).toEqual(terms('Galaxy Buds wireless earbuds'));
+    expect(terms('iPhone15 case')).toEqual(terms('iPhone case'));
+    // "cat6" is no cat, "co2" no company: three letters or fewer name a model or a formula, not the word.
+    expect(terms('cat6 cable')).toEqual(terms('cable'));
+    expect(terms('co2 cylinder')).toEqual(terms('cylinder'));
+    expect(terms('1500cc')).toEqual([]);
+    // The head phrase keeps such a word, and leaves out a model's number after the goods.
+    expect(headPhrase('Samsung Galaxy Buds2 Pro')).toBe('samsung galaxy buds2');
+    expect(headPhrase('Samsung Galaxy S24 Ultra')).toBe('samsung galaxy');
+  });
+
   it("reads Apple's Lightning plug beside a cable or another plug as a plug, not as the weather's lightning", () => {
     expect(withPlugsNamed('USB-C to Lightning Cable 1m')).toBe('USB-C to USB Cable 1m');
     expect(withPlugsNamed('Lightning to 3.5 mm headphone jack adapter')).toBe('USB to 3.5 mm headphone jack adapter');

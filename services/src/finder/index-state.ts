@@ -47,7 +47,7 @@ const TRAILING_COLOURS =
  * A product line's model words that end a title ("Apple AirPods Pro", "Galaxy S24 Ultra", "iPhone 15 Pro Max
  * 256GB", "AirPods Pro 2nd generation"): not the goods.
  */
-const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]*\d[a-z\d]*))+$/;
+const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]{0,3}\d[a-z\d]*))+$/;
 
 /** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
 const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;

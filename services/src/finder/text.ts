@@ -312,6 +312,7 @@ export function normalize(text: string): string {
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-'’][\p{L}\p{M}\p{N}]+)*/gu;
 const HAS_DIGIT = /\p{N}/u;
+const MODEL_NUMBER = /^(\p{L}{4,})\p{N}+$/u;
 const ARABIC = /[\u0600-\u06ff]/;
 const BENGALI = /[\u0980-\u09ff]/;
 
@@ -329,7 +330,12 @@ export function words(normalized: string): string[] {
       for (const part of parts) if (part.length > 3 && !HAS_DIGIT.test(part)) result.push(part);
       continue;
     }
-    if (HAS_DIGIT.test(word)) continue;
+    if (HAS_DIGIT.test(word)) {
+      // A model's number after a word of four letters or more ("Buds2", "iPhone15", "Watch6"): the word.
+      const named = MODEL_NUMBER.exec(word);
+      if (named) result.push(named[1]);
+      continue;
+    }
     if (word.length === 1 && /[a-z]/.test(word) && index + 1 < raw.length && !HAS_DIGIT.test(raw[index + 1])) {
       result.push(word + raw[index + 1].replace(/[-'’]/g, ''));
       continue;
