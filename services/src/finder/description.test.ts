@@ -58,6 +58,13 @@ describe('goods descriptions', () => {
     // "set of 6" after the goods counts them: the goods come before it, not after it.
     expect(headPhrase('Cotton Bath Towels Set of 6')).toBe('cotton bath towels set');
     expect(headPhrase('set of kitchen knives')).toBe('kitchen knives');
+    // Measures inside a title and a participle ending it are not the goods.
+    expect(headPhrase('Hydro Flask 32 oz Wide Mouth water bottle')).toBe('hydro flask wide mouth water bottle');
+    expect(headPhrase('Cast iron skillet 12 inch pre-seasoned')).toBe('cast iron skillet');
+    expect(headPhrase('Garden hose 50 ft')).toBe('garden hose');
+    expect(headPhrase('almonds roasted salted')).toBe('almonds');
+    expect(headPhrase('sunflower seed')).toBe('sunflower seed');
+    expect(headPhrase('used')).toBe('used');
   });
 
   it('weighs the words outside the head phrase less, except after a head that says nothing of the goods', () => {
@@ -72,6 +79,10 @@ describe('goods descriptions', () => {
     expect(weights('chiffon blouse polyester').blous).toBe(weights('blouse').blous);
     expect(weights('stainless steel bolts').steel).toBeCloseTo(weights('steel').steel * TAIL_WEIGHT, 10);
     expect(weights('polyester cotton').polyester).toBe(weights('polyester').polyester);
+    // A material that is goods too ends a title after the goods; where a text names the two as goods, it is the goods.
+    expect(weights('fishing rod carbon').carbon).toBeCloseTo(weights('carbon').carbon * TAIL_WEIGHT, 10);
+    expect(weights('fishing rod carbon').rod).toBe(weights('rod').rod);
+    expect(weights('activated carbon').carbon).toBe(weights('carbon').carbon);
     expect(handbag.woman).toBeLessThan(weights('woman').woman);
     const parts = weights('parts for motorcycles');
     expect(parts.motorcycl).toBe(weights('motorcycles').motorcycl);

@@ -14,6 +14,7 @@ import {
   OWNER_AFTER,
   HEAD_NOUN_WEIGHT,
   MATERIAL_TERMS,
+  TITLE_MATERIAL_TERMS,
   TAIL_WEIGHT,
   WEARER_TERMS,
   RESIDUAL,
@@ -125,6 +126,10 @@ export class FinderIndex extends Hierarchy {
     let phrase = headPhrase(text);
     let list = terms(phrase);
     const isKnown = (term: string) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0;
+    if (this.trailingMaterial(list)) {
+      phrase = phrase.replace(/\s*\S+$/, '');
+      list = terms(phrase);
+    }
     // Beside a known word of the goods, materials are not the head ("chiffon blouse polyester" is a blouse).
     if (list.some((term) => isKnown(term) && !MATERIAL_TERMS.has(term) && !WEARER_TERMS.has(term))) {
       list = list.filter((term) => !MATERIAL_TERMS.has(term));
@@ -147,6 +152,21 @@ export class FinderIndex extends Hierarchy {
     if (owner === undefined && PART_HEADS.has(noun ?? ''))
       for (const [, rest] of normalize(text).matchAll(OWNER_AFTER)) if ((owner = ownerOf(terms(headPhrase(rest)))) !== undefined) break;
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
+  }
+
+  /**
+   * Whether a title ends with what its goods are made of, after the goods ("fishing rod carbon", "cutting board
+   * bamboo", "coffee mug ceramic"): the word before it is named as goods by a text, and no text naming the
+   * material as goods has that word too ("wine glass", "toilet paper", "activated carbon" are goods of their own).
+   */
+  private trailingMaterial(list: string[]): boolean {
+    const [before, last] = list.slice(-2).map((term) => this.termIds.get(term) ?? -1);
+    if (list.length < 2 || before < 0 || last < 0 || !TITLE_MATERIAL_TERMS.has(list.at(-1)!)) return false;
+    const { textsOfHead, textsOfTerm } = this.state;
+    if (textsOfHead.offsets[before] === textsOfHead.offsets[before + 1] || MATERIAL_TERMS.has(list.at(-2)!)) return false;
+    const withBefore = new Set(textsOfTerm.values.subarray(textsOfTerm.offsets[before], textsOfTerm.offsets[before + 1]));
+    for (let k = textsOfHead.offsets[last]; k < textsOfHead.offsets[last + 1]; k++) if (withBefore.has(textsOfHead.values[k])) return false;
+    return true;
   }
 
   /** Features of nothing: every value 0. */

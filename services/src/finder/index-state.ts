@@ -49,6 +49,19 @@ const TRAILING_COLOURS =
  */
 const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]{0,3}\d[a-z\d]*))+$/;
 
+/**
+ * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
+ * protein powder 2 lb"): not the goods.
+ */
+const MEASURE =
+  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|count|ct)(?= )/g;
+
+/**
+ * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
+ * salted"): it says how the goods were treated, not which goods they are ("seed", "feed" and "hundred" are no participles).
+ */
+const TRAILING_PARTICIPLE = /(?<=\S) (?!hundred\b)[a-z][a-z-]+[^e\s-]ed$/;
+
 /** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
 const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;
 
@@ -71,7 +84,8 @@ export function headPhrase(text: string): string {
   const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
     .map((cut) => cut.index)
     .filter((index) => index > 0 && !joinsConnectors(value, index));
-  const phrase = (cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd();
+  let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd()} `.replace(MEASURE, '').trimEnd();
+  while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
   const plain = uncoloured.replace(TRAILING_MODEL, '');
   return (plain.trim() ? plain : uncoloured.trim() ? uncoloured : phrase).trim();
@@ -130,6 +144,17 @@ export const MATERIAL_TERMS = new Set(
     'cotton wool silk linen synthetic polyester nylon acrylic spandex elastane lycra polyamide viscose rayon ' +
       'plastic plastics pvc polyethylene polypropylene vinyl silicone stainless steel aluminium aluminum copper brass ' +
       'coton laine soie plastique acier algodon lana seda plastico acero قطن صوف حرير بلاستيك فولاذ',
+  ),
+);
+
+/**
+ * Stemmed words of materials that are goods too ("carbon", "bamboo", "leather", "glass"): what the goods are
+ * made of only when they end a title after the goods (FinderIndex.trailingMaterial).
+ */
+export const TITLE_MATERIAL_TERMS = new Set(
+  terms(
+    'carbon bamboo wood wooden ceramic porcelain glass leather rubber canvas denim cashmere velvet suede felt jute hemp ' +
+      'cork marble granite crystal metal iron zinc chrome tpu tpe abs eva pu oak pine walnut teak rattan wicker fiberglass',
   ),
 );
 
