@@ -90,6 +90,16 @@ describe('goods descriptions', () => {
     expect(weights('zorblax made of cotton').cotton).toBe(weights('cotton').cotton);
   });
 
+  it('takes the last word a text names as goods for the head noun when a title ends with another, but not in French or Spanish', () => {
+    const { index } = testFinder();
+    const at = (code: string) => index.codeIndex.get(code)!;
+    // "telescopic" names no goods: the rod does (95.07 fishing rods), not the word at the end.
+    expect(index.features('fishing rod telescopic').head4[index.headingOf[at('950710')]]).toBe(1);
+    expect(index.features('fishing rod').head4[index.headingOf[at('950710')]]).toBe(1);
+    // Spanish puts the goods first: "televisor LED 50 pulgadas" is a television, and its head noun is not the LED.
+    expect(index.features('televisor LED 50 pulgadas').head4[index.headingOf[at('854141')]]).toBe(0);
+  });
+
   it('reads the materials a code states, "of textile materials" being every fibre', () => {
     const words = attributeWords(attributesOf('Handbags; with outer surface of plastic sheeting or of textile materials', true));
     expect(words.material).toEqual(expect.arrayContaining(['100% cotton', 'wool', 'silk', 'polyester', 'plastic']));
@@ -570,6 +580,13 @@ describe('goods descriptions', () => {
     // The head phrase keeps such a word, and leaves out a model's number after the goods.
     expect(headPhrase('Samsung Galaxy Buds2 Pro')).toBe('samsung galaxy buds2');
     expect(headPhrase('Samsung Galaxy S24 Ultra')).toBe('samsung galaxy');
+  });
+
+  it('reads American spellings as the British ones of HS 2022, but not words that only look like them', () => {
+    expect(terms('vulcanized rubber fertilizer analyzer')).toEqual(terms('vulcanised rubber fertiliser analyser'));
+    expect(terms('flavored yogurt with artificial coloring')).toEqual(terms('flavoured yoghurt with artificial colouring'));
+    expect(terms('odor vapor')).toEqual(terms('odour vapour'));
+    expect(terms('oversized maize prize laboratory')).toEqual(['oversiz', 'maiz', 'priz', 'laboratory']);
   });
 
   it("reads Apple's Lightning plug beside a cable or another plug as a plug, not as the weather's lightning", () => {

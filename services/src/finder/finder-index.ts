@@ -143,7 +143,13 @@ export class FinderIndex extends Hierarchy {
     }
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);
-    const noun = nounOf(phrase, list);
+    // A title may end with a word no text names as goods ("Christmas Tree Artificial", "red wine cabernet
+    // sauvignon"): the goods are the last word before it that a text does name so. Not in French or Spanish,
+    // whose goods come first ("televisor LED 50 pulgadas" is no LED).
+    const named = list.filter((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term));
+    const romance = this.queryLanguages(list.flatMap((term) => this.termIds.get(term) ?? []).map((id) => ({ id }))) !== 0;
+    const last = nounOf(phrase, list);
+    const noun = romance || named.length === 0 || this.namedAsGoods(last ?? '') ? last : nounOf(phrase, named);
     // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve; when the head
     // names none, the goods after "for" or "of": "spare parts for cars" are parts of cars.
     const ownerOf = (terms: string[]) =>
@@ -152,6 +158,12 @@ export class FinderIndex extends Hierarchy {
     if (owner === undefined && PART_HEADS.has(noun ?? ''))
       for (const [, rest] of normalize(text).matchAll(OWNER_AFTER)) if ((owner = ownerOf(terms(headPhrase(rest)))) !== undefined) break;
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
+  }
+
+  /** Whether a text names a term as goods (headNouns). */
+  private namedAsGoods(term: string): boolean {
+    const id = this.termIds.get(term);
+    return id !== undefined && this.state.textsOfHead.offsets[id] < this.state.textsOfHead.offsets[id + 1];
   }
 
   /**
@@ -163,7 +175,7 @@ export class FinderIndex extends Hierarchy {
     const [before, last] = list.slice(-2).map((term) => this.termIds.get(term) ?? -1);
     if (list.length < 2 || before < 0 || last < 0 || !TITLE_MATERIAL_TERMS.has(list.at(-1)!)) return false;
     const { textsOfHead, textsOfTerm } = this.state;
-    if (textsOfHead.offsets[before] === textsOfHead.offsets[before + 1] || MATERIAL_TERMS.has(list.at(-2)!)) return false;
+    if (!this.namedAsGoods(list.at(-2)!) || MATERIAL_TERMS.has(list.at(-2)!)) return false;
     const withBefore = new Set(textsOfTerm.values.subarray(textsOfTerm.offsets[before], textsOfTerm.offsets[before + 1]));
     for (let k = textsOfHead.offsets[last]; k < textsOfHead.offsets[last + 1]; k++) if (withBefore.has(textsOfHead.values[k])) return false;
     return true;

@@ -35,6 +35,15 @@ const VARIANTS: Record<string, string> = {
   yogurt: 'yoghurt',
 };
 
+/**
+ * American spellings folded to the British ones of HS 2022 ("vulcanized", "fertilizer", "analyzer"; "flavored",
+ * "odor", "vapor"): the national lines and the search references write both. Not "size" and its compounds
+ * ("oversized"), "maize" or "prize".
+ */
+const AMERICAN_IZE = /^([a-z]{2,}[^\Wsz])(i|y)z(e|ed|es|er|ers|ing|ation|ations)$/;
+const AMERICAN_OR = /^(colo|flavo|odo|vapo|labo|harbo|armo|humo|favo|watercolo|rumo|tumo|vigo)r(s|ed|ing|ings|less|ful)?$/;
+const british = (word: string): string => word.replace(AMERICAN_IZE, '$1$2s$3').replace(AMERICAN_OR, '$1ur$2');
+
 /** Irregular English plurals and a few other forms the suffix rules miss. */
 const IRREGULAR: Record<string, string> = {
   men: 'man',
@@ -347,7 +356,7 @@ export function words(normalized: string): string[] {
 
 function stemLatin(word: string): string {
   // Own keys only: a word such as "constructor" is not a key of these tables.
-  const variant = Object.hasOwn(VARIANTS, word) ? VARIANTS[word] : word;
+  const variant = Object.hasOwn(VARIANTS, word) ? VARIANTS[word] : british(word);
   if (Object.hasOwn(IRREGULAR, variant)) return IRREGULAR[variant];
   let stem = variant;
   if (stem.length > 4 && stem.endsWith('ies')) stem = stem.slice(0, -3) + 'y';
