@@ -65,6 +65,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('almonds roasted salted')).toBe('almonds');
     expect(headPhrase('sunflower seed')).toBe('sunflower seed');
     expect(headPhrase('used')).toBe('used');
+    // Two materials joined before the goods: "and" does not end the goods' name; between goods it does.
+    expect(headPhrase('iron and steel scrap')).toBe('iron and steel scrap');
+    expect(headPhrase('cotton and linen shirts for men')).toBe('cotton and linen shirts');
+    expect(headPhrase('nuts and bolts')).toBe('nuts');
   });
 
   it('weighs the words outside the head phrase less, except after a head that says nothing of the goods', () => {

@@ -62,6 +62,11 @@ const MEASURE =
  */
 const TRAILING_PARTICIPLE = /(?<=\S) (?!hundred\b)[a-z][a-z-]+[^e\s-]ed$/;
 
+/** Two materials joined before the goods ("iron and steel scrap", "cotton or linen shirts"): "and" does not end the goods' name there. */
+const MATERIAL_WORD =
+  '(?:iron|steel|stainless steel|aluminium|aluminum|copper|brass|bronze|zinc|lead|tin|nickel|gold|silver|platinum|cotton|wool|silk|linen|jute|polyester|nylon|acrylic|viscose|rayon|leather|rubber|plastics?|paper|wood|glass|ceramic|porcelain)';
+const MATERIAL_PAIR = new RegExp(`^ ${MATERIAL_WORD} (?:and|or) (?=${MATERIAL_WORD} \\S)`);
+
 /** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
 const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;
 
@@ -81,9 +86,10 @@ export function headPhrase(text: string): string {
   if (quantity) value = ` ${value.trimStart().slice(quantity[0].length)}`;
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
+  const pair = MATERIAL_PAIR.exec(value)?.[0].length ?? 0;
   const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
     .map((cut) => cut.index)
-    .filter((index) => index > 0 && !joinsConnectors(value, index));
+    .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
   let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd()} `.replace(MEASURE, '').trimEnd();
   while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
