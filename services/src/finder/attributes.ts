@@ -46,7 +46,8 @@ const GROUPS: Group[] = [
       // A steam, dry or soldering iron is goods, not a material.
       steel: /\b(steel|(?<!(?:steam|dry|flat|curling|soldering|travel|electric|clothes|hair) )iron\b|acier|fer\b|acero|hierro|حديد|فولاذ)/,
       aluminium: /\b(aluminium|aluminum|aluminio|المنيوم)/,
-      copper: /\b(copper|brass|bronze|cuivre|laiton|cobre|نحاس)/,
+      // Not "brassieres" or "brassicas".
+      copper: /\b(copper|brass(?!i)|bronze|cuivre|laiton|cobre|نحاس)/,
     },
   },
   {

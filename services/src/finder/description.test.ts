@@ -120,6 +120,12 @@ describe('goods descriptions', () => {
     expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
   });
 
+  it('does not read brass in brassieres or brassicas', () => {
+    expect(material('brass door handles')).toEqual(['copper']);
+    expect(material('brassieres')).toEqual([]);
+    expect(material('edible brassicas')).toEqual([]);
+  });
+
   it('reads alloyed and non-alloy metals, as the metal headings split them', () => {
     const alloy = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).alloy;
     expect(alloy('alloyed aluminum sheets in cut lengths')).toEqual(['alloy']);
