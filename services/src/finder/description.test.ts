@@ -65,6 +65,9 @@ describe('goods descriptions', () => {
     expect(headPhrase('almonds roasted salted')).toBe('almonds');
     expect(headPhrase('sunflower seed')).toBe('sunflower seed');
     expect(headPhrase('used')).toBe('used');
+    expect(headPhrase('Nitrile Disposable Gloves Powder Free 100 pcs')).toBe('nitrile disposable gloves');
+    expect(headPhrase('Silicone Baking Mat Non Stick')).toBe('silicone baking mat');
+    expect(headPhrase('non woven bag')).toBe('non woven bag');
     // Two materials joined before the goods: "and" does not end the goods' name; between goods it does.
     expect(headPhrase('iron and steel scrap')).toBe('iron and steel scrap');
     expect(headPhrase('cotton and linen shirts for men')).toBe('cotton and linen shirts');
@@ -596,6 +599,8 @@ describe('goods descriptions', () => {
     expect(terms('vulcanized rubber fertilizer analyzer')).toEqual(terms('vulcanised rubber fertiliser analyser'));
     expect(terms('flavored yogurt with artificial coloring')).toEqual(terms('flavoured yoghurt with artificial colouring'));
     expect(terms('odor vapor')).toEqual(terms('odour vapour'));
+    // "up" is no word of goods ("push up bra", "made up articles").
+    expect(terms('push up bra')).toEqual(terms('push bra'));
     expect(terms('oversized maize prize laboratory')).toEqual(['oversiz', 'maiz', 'priz', 'laboratory']);
   });
 

@@ -58,9 +58,10 @@ const MEASURE =
 
 /**
  * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
- * salted"): it says how the goods were treated, not which goods they are ("seed", "feed" and "hundred" are no participles).
+ * salted"): it says how the goods were treated, not which goods they are ("seed", "feed" and "hundred" are no
+ * participles). So does what they are free of or do not do ("gloves powder free", "baking mat non stick").
  */
-const TRAILING_PARTICIPLE = /(?<=\S) (?!hundred\b)[a-z][a-z-]+[^e\s-]ed$/;
+const TRAILING_PARTICIPLE = /(?<=\S) (?:(?!hundred\b)[a-z][a-z-]+[^e\s-]ed|[a-z]+[- ]free|non[- ][a-z]+)$/;
 
 /** Two materials joined before the goods ("iron and steel scrap", "cotton or linen shirts"): "and" does not end the goods' name there. */
 const MATERIAL_WORD =

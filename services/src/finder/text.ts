@@ -175,7 +175,7 @@ const EXPANSIONS: Record<string, string[]> = {
 export const STOP_WORDS = new Set(
   [
     // English
-    'a an the and or of for with without in on at to by from as is are be this that these those its it into per not other than',
+    'a an the and or of for with without in on at to by from as is are be this that these those its it into per not other than up',
     'such all any each both which whether but including excluding n e c nec nes incl excl kind kinds used use type types etc',
     'new original genuine premium quality best sale free shipping brand high pack packs pcs pc piece pieces set sets lot box boxes',
     'pair pairs size sizes unit units item items model version edition style color colour colours approx about only more less',
