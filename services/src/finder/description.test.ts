@@ -123,6 +123,19 @@ describe('goods descriptions', () => {
     expect(material('scarf 50% silk 50% wool')).toEqual(['wool']);
   });
 
+  it('reads a misspelt word as the known word one edit away, but not a brand, a short word or a word of the language', () => {
+    const finder = testFinder();
+    const first = (text: string) => finder.predict(text, 1).predictions[0]?.code;
+    expect(first('labtop')).toBe(first('laptop'));
+    expect(first('cosmatics')).toBe(first('cosmetics'));
+    expect(first('refrigirator')).toBe(first('refrigerator'));
+    // Unknown to the index, but a word the vectors know (a brand): not read as papers, campers or dampers.
+    expect(finder.index.features('pampers').weight).toBe(0);
+    // Five letters or fewer have too many neighbours: "zvrib" stays nonsense.
+    expect(finder.index.features('zvrib').weight).toBe(0);
+    expect(finder.index.features('cosmatics').weight).toBe(finder.index.features('cosmetics').weight);
+  });
+
   it('does not read brass in brassieres or brassicas', () => {
     expect(material('brass door handles')).toEqual(['copper']);
     expect(material('brassieres')).toEqual([]);

@@ -84,6 +84,9 @@ export function loadWordVectors(limit = WORD_LIMIT): WordVectors {
 
 const rows = new WeakMap<WordVectors, Map<string, number>>();
 
+/** Whether the vectors have a word (a normalised one): what tells a word of the language from a misspelt one. */
+export const hasWord = (vectors: WordVectors, word: string): boolean => rowOf(vectors, word) !== undefined;
+
 function rowOf(vectors: WordVectors, word: string): number | undefined {
   let map = rows.get(vectors);
   if (!map) {

@@ -1,6 +1,7 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import { attributesOf, compareAttributes, partsCode, specifiedGoods, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
-import { normalize, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
+import { normalize, STOP_WORDS, stem, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
+import { hasWord } from './embeddings.js';
 import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
@@ -160,6 +161,43 @@ export class FinderIndex extends Hierarchy {
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
   }
 
+  /** A description as the features read it: without its country of origin, Apple's plug named, misspelt words corrected. */
+  private readable(description: string): string {
+    return this.spelled(withPlugsNamed(withoutOrigin(description)));
+  }
+
+  /**
+   * A description with its misspelt words corrected: a word of six letters or more (a to z) that neither the
+   * index nor the word vectors know ("cosmatics", "labtop", "refrigirator") is read as the word one edit away
+   * (a letter left out, added, changed, or two swapped) that the vectors know and the most texts use. Brands
+   * and other words of the language are words the vectors know; shorter words have too many neighbours
+   * ("zvrib", "citio"); at most SPELLING_CHECKS words of a query are looked at.
+   */
+  private spelled(text: string): string {
+    const vectors = this.state.text?.vectors;
+    if (!vectors) return text;
+    const { textsOfTerm, idf } = this.state;
+    const uses = (term: string) => {
+      const id = this.termIds.get(term);
+      return id === undefined || idf[id] === 0 ? 0 : textsOfTerm.offsets[id + 1] - textsOfTerm.offsets[id];
+    };
+    let checks = 0;
+    return text.replace(/\p{L}+/gu, (original) => {
+      const word = normalize(original);
+      if (checks >= SPELLING_CHECKS || !/^[a-z]{6,}$/.test(word) || STOP_WORDS.has(word) || hasWord(vectors, word)) return original;
+      if (terms(word).some((term) => uses(term) > 0)) return original;
+      checks++;
+      let best = original;
+      let most = 0;
+      for (const candidate of oneEditAway(word)) {
+        if (STOP_WORDS.has(candidate) || !hasWord(vectors, candidate)) continue;
+        const count = uses(stem(candidate));
+        if (count > most) [best, most] = [candidate, count];
+      }
+      return best;
+    });
+  }
+
   /** Whether a text names a term as goods (headNouns). */
   private namedAsGoods(term: string): boolean {
     const id = this.termIds.get(term);
@@ -224,7 +262,7 @@ export class FinderIndex extends Hierarchy {
    * allocates no arrays of every code.
    */
   features(description: string, fold = -1, withText = true, reuse = false): QueryFeatures {
-    const text = withPlugsNamed(withoutOrigin(description));
+    const text = this.readable(description);
     const { state } = this;
     const N6 = this.codes.length;
     const N4 = this.headings.length;
@@ -512,8 +550,25 @@ export class FinderIndex extends Hierarchy {
 
   /** Knows a word of the text, or one of its trigrams. */
   knows(description: string): boolean {
-    const text = withPlugsNamed(withoutOrigin(description));
+    const text = this.readable(description);
     return this.queryTerms(text).length > 0 || trigrams(text).some((gram) => (this.state.gramIdf[this.gramIds.get(gram) ?? -1] ?? 0) > 0);
+  }
+}
+
+/** How many words of a query the spelling correction looks at (FinderIndex.spelled), at most. */
+const SPELLING_CHECKS = 6;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The words one edit away from a word: a letter left out, two swapped, one changed or one added. */
+function* oneEditAway(word: string): Generator<string> {
+  for (let at = 0; at <= word.length; at++) {
+    const [before, after] = [word.slice(0, at), word.slice(at)];
+    if (after) yield before + after.slice(1);
+    if (after.length > 1) yield before + after[1] + after[0] + after.slice(2);
+    for (const letter of LETTERS) {
+      if (after && letter !== after[0]) yield before + letter + after.slice(1);
+      yield before + letter + after;
+    }
   }
 }
 
