@@ -612,6 +612,10 @@ describe('goods descriptions', () => {
     expect(terms('vulcanized rubber fertilizer analyzer')).toEqual(terms('vulcanised rubber fertiliser analyser'));
     expect(terms('flavored yogurt with artificial coloring')).toEqual(terms('flavoured yoghurt with artificial colouring'));
     expect(terms('odor vapor')).toEqual(terms('odour vapour'));
+    // Clothes are clothing, garments; cloth is a fabric.
+    expect(terms('clothes')).toEqual(terms('clothing'));
+    expect(terms('clothes')).not.toEqual(terms('cloth'));
+    expect(terms('cloths')).toEqual(terms('cloth'));
     // "up" is no word of goods ("push up bra", "made up articles").
     expect(terms('push up bra')).toEqual(terms('push bra'));
     expect(terms('oversized maize prize laboratory')).toEqual(['oversiz', 'maiz', 'priz', 'laboratory']);

@@ -74,6 +74,9 @@ const IRREGULAR: Record<string, string> = {
   babies: 'baby',
   boys: 'boy',
   girls: 'girl',
+  // Garments, not the fabric ("cloth", "cloths": floor-cloths, dish-cloths).
+  clothes: 'clothing',
+  clothing: 'clothing',
 };
 
 /** Words ending in -ing or -ed that are not inflections. */
