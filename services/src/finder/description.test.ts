@@ -90,6 +90,7 @@ describe('goods descriptions', () => {
     expect(weights('fishing rod carbon').carbon).toBeCloseTo(weights('carbon').carbon * TAIL_WEIGHT, 10);
     expect(weights('fishing rod carbon').rod).toBe(weights('rod').rod);
     expect(weights('activated carbon').carbon).toBe(weights('carbon').carbon);
+    expect(weights('window glass').glass).toBe(weights('glass').glass);
     expect(handbag.woman).toBeLessThan(weights('woman').woman);
     const parts = weights('parts for motorcycles');
     expect(parts.motorcycl).toBe(weights('motorcycles').motorcycl);

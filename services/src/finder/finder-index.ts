@@ -206,11 +206,12 @@ export class FinderIndex extends Hierarchy {
   /**
    * Whether a title ends with what its goods are made of, after the goods ("fishing rod carbon", "cutting board
    * bamboo", "coffee mug ceramic"): the word before it is named as goods by a text, and no text naming the
-   * material as goods has that word too ("wine glass", "toilet paper", "activated carbon" are goods of their own).
+   * material as goods has that word too ("toilet paper", "activated carbon" are goods of their own). Two words
+   * are a name, not a title ("window glass", "shoe leather").
    */
   private trailingMaterial(list: string[]): boolean {
     const [before, last] = list.slice(-2).map((term) => this.termIds.get(term) ?? -1);
-    if (list.length < 2 || before < 0 || last < 0 || !TITLE_MATERIAL_TERMS.has(list.at(-1)!)) return false;
+    if (list.length < 3 || before < 0 || last < 0 || !TITLE_MATERIAL_TERMS.has(list.at(-1)!)) return false;
     const { textsOfHead, textsOfTerm } = this.state;
     if (!this.namedAsGoods(list.at(-2)!) || MATERIAL_TERMS.has(list.at(-2)!)) return false;
     const withBefore = new Set(textsOfTerm.values.subarray(textsOfTerm.offsets[before], textsOfTerm.offsets[before + 1]));
