@@ -116,6 +116,39 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     expect(shirts.body.predictions[0].probability).toBeGreaterThan(2 * shirts.body.predictions[1].probability);
   });
 
+  it('asks for a description of goods named only by a generic word, and reads clothes as broader than used clothing', async () => {
+    // "spare parts", "samples", "gift" name no goods: broader than every code, whatever their texts' words.
+    for (const query of ['spare parts', 'samples', 'gift', 'kit']) {
+      const generic = await search(query);
+      expect(generic.body, query).toMatchObject({ confident: false, predictions: [] });
+    }
+    // A generic word after the goods still has them: parts of cars, first aid kits.
+    for (const [query, code] of [
+      ['spare parts for cars', '870899'],
+      ['first aid kit', '300650'],
+    ]) {
+      const named = await search(query);
+      expect(named.body.confident, query).toBe(true);
+      expect(named.body.predictions[0].code, query).toBe(code);
+    }
+    // "Used" is a stop word, so the text "used clothing" of 63.09 has the words of "clothes" alone: it still names more
+    // (second-hand goods), and clothes are a broader name than the codes of several headings, not babies' garments.
+    const clothes = await search('clothes');
+    expect(clothes.body.predictions[0]?.probability ?? 0).toBeLessThan(UNCERTAIN_BELOW);
+    const used = await search('used clothes');
+    expect(used.body.uncertain).toBe(false);
+    expect(used.body.predictions[0].code).toBe('630900');
+  });
+
+  it('reads a medicament in measured doses as one, not as the chemical compound of chapter 29', async () => {
+    const { body } = await search('paracetamol tablets 500mg');
+    expect(body.predictions[0].code.slice(0, 2)).toBe('30');
+    // A rule on the codes of chapters 28 and 29, not on what the words say of them.
+    const { index } = testFinder();
+    const compound = index.codeIndex.get('292429')!;
+    expect(index.features('paracetamol tablets 500mg').rules[compound]).toBeLessThan(index.features('paracetamol').rules[compound]);
+  });
+
   it('does not take a used 1500cc car for an electric one', async () => {
     const { body } = await search('used car 1500cc');
     expect(body.predictions[0].code).not.toBe('870380');

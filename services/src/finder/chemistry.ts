@@ -27,6 +27,18 @@ const LOCANT = /(?:^|[\s([,])(?:\d+(?:,\d+)*'*|[nosp]|[opm])-\(?\[?[a-z]/;
 const NOT_A_COMPOUND =
   /\b(?:poly\w*|copolymers?|resins?|mixtures?|preparations?|formulations?|blends?|herbicides?|insecticides?|fungicides?|pesticides?|medicaments?|tablets?|capsules?)\b/;
 
+/**
+ * Goods in measured doses or forms of a medicament ("paracetamol tablets 500mg", "amoxicillin capsules", "sirop
+ * contre la toux") are no separate chemically defined compounds of chapters 28 and 29 (their notes 1): heading
+ * 30.04 has medicaments "put up in measured doses ... or in forms or packings for retail sale", and food
+ * supplements are of 21.06. Read on the normalised text (accents folded, lower case).
+ */
+const MEASURED_DOSES =
+  /(?<![\p{L}\p{N}])(?:tablets?|caplets?|capsules?|softgels?|lozenges?|syrups?|ampoules?|ampuls?|injections?|suppositor(?:y|ies)|eye drops|comprimes?|gelules?|sirops?|comprimidos?|capsulas?|jarabes?|اقراص|كبسولات|شراب|ট্যাবলেট|ক্যাপসুল|সিরাপ|\d+(?:[.,]\d+)? ?(?:mg|mcg|µg|iu))(?![\p{L}\p{N}])/u;
+
+/** Whether a description names goods in measured doses (MEASURED_DOSES). */
+export const inMeasuredDoses = (normalized: string): boolean => MEASURED_DOSES.test(normalized);
+
 /** Functional groups and the chapter 29 heading of a compound that has them, in the heading's order. */
 const GROUPS: Array<[string, RegExp]> = [
   ['2901', /\b(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec)(?:ane|ene|yne|ylene|adiene)\b|\bisoprene\b|\w+(?:ane|ene|yne)\b/],

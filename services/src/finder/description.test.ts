@@ -13,7 +13,7 @@ import {
 } from './attributes.js';
 import { normalize, terms, withoutOrigin, withPlugsNamed } from './text.js';
 import { testFinder } from './test-model.js';
-import { FinderIndex } from './finder-index.js';
+import { FinderIndex, isTitle } from './finder-index.js';
 
 /** How the finder reads a goods description as customs officers write them: the goods first, then what they are made of and for. */
 describe('goods descriptions', () => {
@@ -607,6 +607,25 @@ describe('goods descriptions', () => {
     // The head phrase keeps such a word, and leaves out a model's number after the goods.
     expect(headPhrase('Samsung Galaxy Buds2 Pro')).toBe('samsung galaxy buds2');
     expect(headPhrase('Samsung Galaxy S24 Ultra')).toBe('samsung galaxy');
+  });
+
+  it("reads a product title's goods before the material that begins its features, and only in a title", () => {
+    expect(isTitle('Men Quartz Watch Analog Stainless Steel Strap')).toBe(true);
+    expect(isTitle("Women's Bra Wireless Push Up Nylon")).toBe(true);
+    expect(isTitle('stainless steel tubes used in surgical procedures')).toBe(false);
+    expect(isTitle('Fluorene (CAS 86-73-7)')).toBe(false);
+    const { index } = testFinder();
+    const heading = (code: string) => index.headingOf[index.codeIndex.get(code)!];
+    // The watch's heading names it; the heading of watch straps (91.13) names straps, bands and bracelets.
+    const title = index.features('Men Quartz Watch Analog Stainless Steel Strap');
+    expect(title.head4[heading('910211')]).toBe(1);
+    expect(title.head4[heading('911320')]).toBe(0);
+    // Written as a description, the goods are the last word: a strap.
+    const description = index.features('men quartz watch analog stainless steel strap');
+    expect(description.head4[heading('911320')]).toBe(1);
+    // A material before the goods is theirs, in a title too.
+    const bottle = index.features('Stainless Steel Water Bottle Insulated');
+    expect(bottle.head4[heading('701090')]).toBe(1);
   });
 
   it('reads American spellings as the British ones of HS 2022, but not words that only look like them', () => {

@@ -1,8 +1,24 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
-import { attributesOf, compareAttributes, partsCode, specifiedGoods, usedOnly, withEngineRanges, type Attributes } from './attributes.js';
+import {
+  attributesOf,
+  compareAttributes,
+  partsCode,
+  specifiedGoods,
+  statesUsed,
+  usedOnly,
+  withEngineRanges,
+  type Attributes,
+} from './attributes.js';
 import { normalize, STOP_WORDS, stem, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
 import { hasWord } from './embeddings.js';
-import { CHEMICAL_WEIGHT, NAMED_COMPOUND_WEIGHT, chemicalHeading, distinctCompounds, namesOtherCompound } from './chemistry.js';
+import {
+  CHEMICAL_WEIGHT,
+  NAMED_COMPOUND_WEIGHT,
+  chemicalHeading,
+  distinctCompounds,
+  inMeasuredDoses,
+  namesOtherCompound,
+} from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
 import { FEATURE_COUNT, type QueryFeatures } from './model.js';
@@ -26,6 +42,18 @@ import {
   buildState,
   Hierarchy,
 } from './index-state.js';
+
+/** Taken from the codes of chapters 28 and 29 for goods in measured doses (chemistry.ts, inMeasuredDoses). */
+const DOSES_WEIGHT = 3;
+
+/** Words that stay lower case in a title. */
+const TITLE_LOWER = new Set(['a', 'an', 'and', 'or', 'of', 'for', 'with', 'in', 'on', 'to', 'the', 'by', 'at', 'from']);
+
+/** Whether a description is a product title: three words or more, nearly all capitalised ("Men Quartz Watch Analog"). */
+export function isTitle(text: string): boolean {
+  const list = (text.match(/\p{L}[\p{L}'-]*/gu) ?? []).filter((word) => !TITLE_LOWER.has(word));
+  return list.length >= 3 && list.filter((word) => /^\p{Lu}/u.test(word)).length >= 0.8 * list.length;
+}
 
 export class FinderIndex extends Hierarchy {
   readonly residual: Float64Array;
@@ -115,7 +143,8 @@ export class FinderIndex extends Hierarchy {
 
   /**
    * A text's head phrase, its terms (without who the goods are for), its head noun (its last term, in Arabic its first), the
-   * goods that noun belongs to when it is generic ("part"), and whether the words outside it weigh less.
+   * goods that noun belongs to when it is generic ("part"), whether the words outside it weigh less, and whether
+   * it names no goods but by a generic word.
    */
   private head(text: string): {
     phrase: string;
@@ -123,9 +152,12 @@ export class FinderIndex extends Hierarchy {
     noun: string | undefined;
     owner: string | undefined;
     discount: boolean;
+    generic: boolean;
   } {
     let phrase = headPhrase(text);
+    if (isTitle(text)) phrase = this.beforeFeatures(phrase);
     let list = terms(phrase);
+    const whole = list;
     const isKnown = (term: string) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0;
     if (this.trailingMaterial(list)) {
       phrase = phrase.replace(/\s*\S+$/, '');
@@ -158,7 +190,11 @@ export class FinderIndex extends Hierarchy {
     let owner = ownerOf(list);
     if (owner === undefined && PART_HEADS.has(noun ?? ''))
       for (const [, rest] of normalize(text).matchAll(OWNER_AFTER)) if ((owner = ownerOf(terms(headPhrase(rest)))) !== undefined) break;
-    return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? '') };
+    // Goods named only by a generic word ("spare parts", "samples"; not "plastic articles", "parts for cars").
+    const namesGoods = (term: string | undefined) =>
+      term !== undefined && !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && (MATERIAL_TERMS.has(term) || this.namedAsGoods(term));
+    const generic = GENERIC_HEADS.has(noun ?? '') && !namesGoods(owner) && !whole.some(namesGoods);
+    return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? ''), generic };
   }
 
   /** A description as the features read it: without its country of origin, Apple's plug named, misspelt words corrected. */
@@ -201,6 +237,21 @@ export class FinderIndex extends Hierarchy {
   private namedAsGoods(term: string): boolean {
     const id = this.termIds.get(term);
     return id !== undefined && this.state.textsOfHead.offsets[id] < this.state.textsOfHead.offsets[id + 1];
+  }
+
+  /**
+   * A product title's goods, before its features: a material after a word named as goods begins them ("Men
+   * Quartz Watch Analog Stainless Steel Strap" is a watch, "Artificial Flowers Silk Roses Bouquet" flowers).
+   */
+  private beforeFeatures(phrase: string): string {
+    const list = phrase.split(' ');
+    let goods = false;
+    for (let position = 0; position < list.length; position++) {
+      const own = terms(list[position]);
+      if (goods && own.length > 0 && own.every((term) => MATERIAL_TERMS.has(term))) return list.slice(0, position).join(' ');
+      goods ||= own.some((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term));
+    }
+    return phrase;
   }
 
   /**
@@ -356,6 +407,8 @@ export class FinderIndex extends Hierarchy {
     // Who the goods are for, when the query says it: a text that adds only others of the same kind names the same
     // goods ("Men's or boys' shirts; of cotton" for "men's cotton shirts", not a narrower name of them).
     const ownWearer = query.reduce((sum, item) => sum + (WEARER_TERMS.has(item.term) ? state.idf[item.id] : 0), 0);
+    // A text of used goods ("used clothing") names more than goods not called used ("clothes"), though "used" is a stop word.
+    const queryUsed = statesUsed(text);
     const broader = { codes: new Set<number>(), headings: new Set<number>(), chapters: new Set<number>() };
     let exact = false;
     // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
@@ -374,8 +427,10 @@ export class FinderIndex extends Hierarchy {
       const level = state.textLevel[textIndex];
       if (word >= weight * (1 - 1e-9) && weight > 0) {
         const named =
-          state.textWeight[textIndex] <= ownWeight * (1 + 1e-9) ||
-          (ownWearer > 0 && state.textWeight[textIndex] - state.textWearerWeight[textIndex] <= (ownWeight - ownWearer) * (1 + 1e-9) + 1e-9);
+          (state.textUsed[textIndex] === 0 || queryUsed) &&
+          (state.textWeight[textIndex] <= ownWeight * (1 + 1e-9) ||
+            (ownWearer > 0 &&
+              state.textWeight[textIndex] - state.textWearerWeight[textIndex] <= (ownWeight - ownWearer) * (1 + 1e-9) + 1e-9));
         if (level === 6 && named) exact = true;
         else (level === 6 ? broader.codes : level === 4 ? broader.headings : broader.chapters).add(owner);
       }
@@ -408,6 +463,12 @@ export class FinderIndex extends Hierarchy {
       result.broader = broader.codes.size + broader.headings.size + broader.chapters.size;
       for (const code of broader.codes) broader.headings.add(this.headingOf[code]);
       result.broaderHeadings = broader.headings.size + broader.chapters.size;
+    }
+    // Goods named only by a generic word ("spare parts", "samples", "gift"): no goods at all, broader than every
+    // code, so asked for a description (or, for a long one, uncertain).
+    if (head.generic) {
+      result.broader = N6;
+      result.broaderHeadings = N4;
     }
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined)
@@ -455,6 +516,14 @@ export class FinderIndex extends Hierarchy {
         for (let k = this.codesOfChapter.offsets[mineral]; k < this.codesOfChapter.offsets[mineral + 1]; k++)
           result.rules[this.codesOfChapter.values[k]] -= CHEMICAL_WEIGHT;
     }
+    // In measured doses ("tablets", "500mg"): not a compound of chapters 28 or 29, a medicament or a supplement.
+    if (inMeasuredDoses(normalize(text)))
+      for (const chapter of ['28', '29']) {
+        const position = this.chapterIndex.get(chapter);
+        if (position === undefined) continue;
+        for (let k = this.codesOfChapter.offsets[position]; k < this.codesOfChapter.offsets[position + 1]; k++)
+          result.rules[this.codesOfChapter.values[k]] -= DOSES_WEIGHT;
+      }
     return result;
   }
 

@@ -2,7 +2,7 @@
 import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
-import { codesOfText, attributeSiblings } from './attributes.js';
+import { codesOfText, attributeSiblings, statesUsed } from './attributes.js';
 import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
 /** Lexicon texts beyond this many add nothing to a code's prior. */
@@ -131,7 +131,10 @@ export const PART_HEADS = new Set(['part', 'accessory', 'component', 'attachment
 /** What names the goods a part belongs to after it: "parts for cars", "pièces pour automobiles", "repuestos para autos". */
 export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
-export const GENERIC_HEADS = new Set([...PART_HEADS, 'kit', 'articl', 'product', 'good']);
+export const GENERIC_HEADS = new Set([
+  ...PART_HEADS,
+  ...terms('kit articles products goods effects cargo merchandise things stuff gifts samples consignment parcel'),
+]);
 
 /**
  * Added to the score of every code whose heading has a text naming the query's head noun ("women's knit
@@ -202,6 +205,8 @@ export interface IndexState {
   textWeight: Float64Array;
   /** The part of textWeight that says who the goods are for (WEARER_TERMS: "Men's or boys' shirts"). */
   textWearerWeight: Float64Array;
+  /** 1 for a text that says its goods are second-hand ("used clothing"): "used" is a stop word, the text is no name of "clothing". */
+  textUsed: Uint8Array;
   textGramWeight: Float64Array;
   textsOfTerm: Packed;
   /** The texts naming each term as goods (headNouns). */
@@ -503,6 +508,7 @@ export function buildState(
     termLanguage,
     textWeight,
     textWearerWeight,
+    textUsed: Uint8Array.from(texts, (item) => (statesUsed(item.text) ? 1 : 0)),
     textGramWeight,
     textsOfTerm: invert(textTerms, termCount),
     textsOfHead: invert(rawTextHeads, termCount),
