@@ -309,6 +309,16 @@ const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((n
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
+
+/** The first chapter whose goods may run on a power source: before it are fuels, foods and materials. */
+export const POWERED_FROM = '82';
+
+/** A code's attributes without a power source: "petroleum oils" (27.10) state no petrol engine, "gas oils" no diesel one. */
+export function withoutPower(attributes: Attributes): Attributes {
+  attributes.masks[POWER] = 0;
+  attributes.excluded[POWER] = 0;
+  return attributes;
+}
 const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
 /** A hybrid vehicle has an engine and an electric motor (8703.40 to 8703.70, 8702.20, 8704.41...). */
 const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هجين|هايبرد|হাইব্রিড/;

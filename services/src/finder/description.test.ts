@@ -569,6 +569,15 @@ describe('goods descriptions', () => {
     expect(finder.predict('diesel generator 500 kVA', 1).predictions[0].code).toBe('850213');
   });
 
+  it('reads a power source of machines and vehicles only, not of the fuels they burn', () => {
+    const finder = testFinder();
+    const at = (code: string) => finder.index.codeIndex.get(code)!;
+    // "Petroleum oils" would state petrol, and rule the gas oils of 2710.19 out for "diesel".
+    expect(finder.index.features('diesel').conflict[at('271019')]).toBe(0);
+    expect(finder.predict('diesel', 1).predictions[0].code).toBe('271019');
+    expect(finder.predict('diesel generator 100 kva', 1).predictions[0].code.slice(0, 4)).toBe('8502');
+  });
+
   it('rules out, for a hybrid, the vehicles with an engine only or an electric motor only', () => {
     const codes = ['870323', '870340', '870350', '870380', '871200', '850211'];
     const texts = [

@@ -3,10 +3,12 @@ import {
   attributesOf,
   compareAttributes,
   partsCode,
+  POWERED_FROM,
   specifiedGoods,
   statesUsed,
   usedOnly,
   withEngineRanges,
+  withoutPower,
   type Attributes,
 } from './attributes.js';
 import { normalize, STOP_WORDS, stem, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
@@ -99,6 +101,7 @@ export class FinderIndex extends Hierarchy {
         own.forEach((mask, group) => {
           if (mask) stated.masks[group] = mask;
         });
+        if (code < POWERED_FROM) withoutPower(stated);
         return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading), specified: specifiedGoods(subheading) };
       }),
     );
