@@ -36,6 +36,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('titanium')).toBe('titanium');
     // So are a product line's model words and numbers at the end of a title, but not a chemical's locants.
     expect(headPhrase('Apple AirPods Pro')).toBe('apple airpods');
+    // And what a title says of how its goods work or are sold, after naming them.
+    expect(headPhrase('air fryer 5L digital')).toBe('air fryer');
+    expect(headPhrase('Baby Stroller Foldable Lightweight')).toBe('baby stroller');
+    expect(headPhrase('digital camera')).toBe('digital camera');
     expect(headPhrase('Samsung Galaxy S24 Ultra')).toBe('samsung galaxy');
     expect(headPhrase('Apple AirPods Pro 2nd generation with MagSafe case')).toBe('apple airpods');
     expect(headPhrase('ethyl 2-methylbutanoate')).toBe('ethyl 2-methylbutanoate');

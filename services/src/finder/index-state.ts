@@ -50,6 +50,13 @@ const TRAILING_COLOURS =
 const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]{0,3}\d[a-z\d]*))+$/;
 
 /**
+ * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
+ * rechargeable", "phone stand adjustable foldable"): how they work or are sold, not which goods they are.
+ */
+const TRAILING_FEATURES =
+  /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine))+$/;
+
+/**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
  * protein powder 2 lb"): not the goods.
  */
@@ -95,7 +102,8 @@ export function headPhrase(text: string): string {
   while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
   const plain = uncoloured.replace(TRAILING_MODEL, '');
-  return (plain.trim() ? plain : uncoloured.trim() ? uncoloured : phrase).trim();
+  const bare = plain.replace(TRAILING_FEATURES, '');
+  return (bare.trim() ? bare : plain.trim() ? plain : uncoloured.trim() ? uncoloured : phrase).trim();
 }
 
 /** Arabic puts the noun first and its adjectives after it ("سيارة مستعملة", a used car; "أحذية جلدية", leather shoes). */
