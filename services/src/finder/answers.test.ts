@@ -143,6 +143,9 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
   it('reads a medicament in measured doses as one, not as the chemical compound of chapter 29', async () => {
     const { body } = await search('paracetamol tablets 500mg');
     expect(body.predictions[0].code.slice(0, 2)).toBe('30');
+    // A strength says the tablets are a medicament's, not tablet computers; without one they may be either.
+    expect((await search('ibuprofen 400mg tablets')).body.predictions[0].code.slice(0, 2)).toBe('30');
+    expect((await search('android tablet 10 inch')).body.predictions[0].code).toBe('847130');
     // A rule on the codes of chapters 28 and 29, not on what the words say of them.
     const { index } = testFinder();
     const compound = index.codeIndex.get('292429')!;

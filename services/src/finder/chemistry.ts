@@ -39,6 +39,15 @@ const MEASURED_DOSES =
 /** Whether a description names goods in measured doses (MEASURED_DOSES). */
 export const inMeasuredDoses = (normalized: string): boolean => MEASURED_DOSES.test(normalized);
 
+/** A dose's strength ("400mg", "1000 iu"): a medicament or a supplement, not a tablet computer or a coffee capsule. */
+const STRENGTH = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)? ?(?:mg|mcg|µg|iu)(?![\p{L}\p{N}])/u;
+
+/** Whether a description states a dose's strength (STRENGTH). */
+export const statesStrength = (normalized: string): boolean => STRENGTH.test(normalized);
+
+/** The codes of medicaments in measured doses and of food supplements, for a description that states a strength. */
+export const DOSED_CODES = ['3003', '3004', '210690'];
+
 /** Functional groups and the chapter 29 heading of a compound that has them, in the heading's order. */
 const GROUPS: Array<[string, RegExp]> = [
   ['2901', /\b(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec)(?:ane|ene|yne|ylene|adiene)\b|\bisoprene\b|\w+(?:ane|ene|yne)\b/],

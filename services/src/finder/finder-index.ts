@@ -18,8 +18,10 @@ import {
   NAMED_COMPOUND_WEIGHT,
   chemicalHeading,
   distinctCompounds,
+  DOSED_CODES,
   inMeasuredDoses,
   namesOtherCompound,
+  statesStrength,
 } from './chemistry.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { hierarchyOf, textModelScores, type TextModelHierarchy } from './textmodel.js';
@@ -519,14 +521,19 @@ export class FinderIndex extends Hierarchy {
         for (let k = this.codesOfChapter.offsets[mineral]; k < this.codesOfChapter.offsets[mineral + 1]; k++)
           result.rules[this.codesOfChapter.values[k]] -= CHEMICAL_WEIGHT;
     }
-    // In measured doses ("tablets", "500mg"): not a compound of chapters 28 or 29, a medicament or a supplement.
-    if (inMeasuredDoses(normalize(text)))
+    // In measured doses ("tablets", "500mg"): not a compound of chapters 28 or 29, a medicament or a supplement;
+    // with a strength ("ibuprofen 400mg tablets"), the codes of those, not a tablet computer.
+    const normalized = normalize(text);
+    if (inMeasuredDoses(normalized))
       for (const chapter of ['28', '29']) {
         const position = this.chapterIndex.get(chapter);
         if (position === undefined) continue;
         for (let k = this.codesOfChapter.offsets[position]; k < this.codesOfChapter.offsets[position + 1]; k++)
           result.rules[this.codesOfChapter.values[k]] -= DOSES_WEIGHT;
       }
+    if (statesStrength(normalized))
+      for (let index = 0; index < N6; index++)
+        if (DOSED_CODES.some((prefix) => this.codes[index].startsWith(prefix))) result.rules[index] += DOSES_WEIGHT;
     return result;
   }
 
