@@ -33,14 +33,16 @@ const NOT_A_COMPOUND =
  * 30.04 has medicaments "put up in measured doses ... or in forms or packings for retail sale", and food
  * supplements are of 21.06. Read on the normalised text (accents folded, lower case).
  */
-const MEASURED_DOSES =
-  /(?<![\p{L}\p{N}])(?:tablets?|caplets?|capsules?|softgels?|lozenges?|syrups?|ampoules?|ampuls?|injections?|suppositor(?:y|ies)|eye drops|comprimes?|gelules?|sirops?|comprimidos?|capsulas?|jarabes?|اقراص|كبسولات|شراب|ট্যাবলেট|ক্যাপসুল|সিরাপ|\d+(?:[.,]\d+)? ?(?:mg|mcg|µg|iu))(?![\p{L}\p{N}])/u;
+const DOSE_FORMS =
+  'tablets?|caplets?|capsules?|softgels?|lozenges?|syrups?|ampoules?|ampuls?|injections?|suppositor(?:y|ies)|eye drops|comprimes?|gelules?|sirops?|comprimidos?|capsulas?|jarabes?|اقراص|كبسولات|شراب|ট্যাবলেট|ক্যাপসুল|সিরাপ';
+/** A dose's strength ("400mg", "1000 iu"): a medicament or a supplement, not a tablet computer or a coffee capsule. */
+const STRENGTH_UNITS = '\\d+(?:[.,]\\d+)? ?(?:mg|mcg|µg|iu)';
+const word = (pattern: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, 'u');
+const MEASURED_DOSES = word(`${DOSE_FORMS}|${STRENGTH_UNITS}`);
+const STRENGTH = word(STRENGTH_UNITS);
 
 /** Whether a description names goods in measured doses (MEASURED_DOSES). */
 export const inMeasuredDoses = (normalized: string): boolean => MEASURED_DOSES.test(normalized);
-
-/** A dose's strength ("400mg", "1000 iu"): a medicament or a supplement, not a tablet computer or a coffee capsule. */
-const STRENGTH = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)? ?(?:mg|mcg|µg|iu)(?![\p{L}\p{N}])/u;
 
 /** Whether a description states a dose's strength (STRENGTH). */
 export const statesStrength = (normalized: string): boolean => STRENGTH.test(normalized);

@@ -47,7 +47,7 @@ import {
   Hierarchy,
 } from './index-state.js';
 
-/** Taken from the codes of chapters 28 and 29 for goods in measured doses (chemistry.ts, inMeasuredDoses). */
+/** Taken from the codes of chapters 28 and 29 for goods in measured doses, added to DOSED_CODES for a dose's strength (chemistry.ts). */
 const DOSES_WEIGHT = 3;
 
 /** Words that stay lower case in a title. */
