@@ -11,7 +11,7 @@ import {
   withoutPower,
   type Attributes,
 } from './attributes.js';
-import { normalize, STOP_WORDS, stem, terms, trigrams, withoutOrigin, withPlugsNamed } from './text.js';
+import { normalize, STOP_WORDS, stem, terms, trigrams, withoutFraming, withoutOrigin, withPlugsNamed } from './text.js';
 import { hasWord } from './embeddings.js';
 import {
   CHEMICAL_WEIGHT,
@@ -58,6 +58,13 @@ export function isTitle(text: string): boolean {
   const list = (text.match(/\p{L}[\p{L}'-]*/gu) ?? []).filter((word) => !TITLE_LOWER.has(word));
   return list.length >= 3 && list.filter((word) => /^\p{Lu}/u.test(word)).length >= 0.8 * list.length;
 }
+
+/**
+ * A category and a colon before the goods ("Electronic components: resistors, capacitors", "Pharmaceutical raw
+ * materials: paracetamol powder", "Cosmetics: face cream, lipstick"): the goods are what follows it. At most 40
+ * characters, without a comma, a bracket or a digit ("ratio 3:1").
+ */
+const CATEGORY = /^\s*(?![^:]*\d)[^:,;.()]{1,40}:\s*(?=\p{L})/u;
 
 export class FinderIndex extends Hierarchy {
   readonly residual: Float64Array;
@@ -159,7 +166,7 @@ export class FinderIndex extends Hierarchy {
     discount: boolean;
     generic: boolean;
   } {
-    let phrase = headPhrase(text);
+    let phrase = headPhrase(text.replace(CATEGORY, ''));
     if (isTitle(text)) phrase = this.beforeFeatures(phrase);
     let list = terms(phrase);
     const whole = list;
@@ -202,9 +209,12 @@ export class FinderIndex extends Hierarchy {
     return { phrase, head, noun, owner, discount: known && !GENERIC_HEADS.has(noun ?? ''), generic };
   }
 
-  /** A description as the features read it: without its country of origin, Apple's plug named, misspelt words corrected. */
+  /**
+   * A description as the features read it: without the trader's question around it or its country of origin,
+   * Apple's plug named, misspelt words corrected.
+   */
   private readable(description: string): string {
-    return this.spelled(withPlugsNamed(withoutOrigin(description)));
+    return this.spelled(withPlugsNamed(withoutOrigin(withoutFraming(description))));
   }
 
   /**

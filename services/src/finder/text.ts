@@ -239,6 +239,7 @@ const ORIGIN_BEFORE = new RegExp(
     'country of origin:?',
     'origin:?',
     'originating (?:in|from)',
+    '(?:(?:sold|imported|exported|shipped|used) )?(?:in|to|into)',
     '(?<!(?:made|prepared|derived|obtained|produced|manufactured|extracted|fabricated|cut|woven|knitted|sewn|composed|formed|cast|carved|distilled|brewed) )(?:imported |exported |shipped )?from',
     'fabriqu[ée]e?s? (?:en|au|aux)',
     "en provenance (?:de|du|des|d['’])",
@@ -298,6 +299,58 @@ export function withoutOrigin(text: string): string {
   }
   return result + text.slice(position);
 }
+
+/**
+ * What traders write around the goods when they ask for a code or a duty ("HS code for solar panels", "import
+ * duty on used cars", "how much tax on iphone", "I want to import baby milk powder", "code SH pour", "arancel
+ * para", "الرسوم الجمركية على", "আমদানি শুল্ক"): the question, not the goods. Left in, "code" and "duty" were the
+ * head noun and the words the codes were found by ("hs code for shrimp feed" went to computer units).
+ * "heavy duty", "bar code" and "price tags" are goods' words and stay.
+ */
+const FRAMING = new RegExp(
+  `(?<![\\p{L}\\p{M}\\p{N}])(?:${[
+    // English: the question, the code asked for, the duty, the trade
+    "(?:what(?:'s| is| are)|which is|tell me|find|give me|please|kindly|need|looking for)(?: the)?(?= )",
+    '(?:h\\.?s\\.?n?|hts|tariff|customs|commodity|harmoni[sz]ed(?: system)?|classification)(?: tariff)? (?:codes?|numbers?|no\\.?|headings?|lines?)(?: (?:for|of|on))?',
+    '(?:(?:import|export|customs|excise)(?:ed)? )?(?<!heavy[\\s-])(?:duty|duties|tax|taxes|tariffs?)(?: (?:rates?|amount|payable|charged))?(?: (?:on|for|of|to pay))',
+    'vat(?: rates?)? on',
+    '(?:import|export|customs) (?:duty|duties|tax|taxes|tariffs?|permits?|licen[cs]es?|requirements?|procedures?|rules|regulations|documents)(?: (?:for|of|on))?',
+    'how much(?: (?:is|are|the|tax|taxes|duty|duties|customs|to pay|do i pay|will i pay|should i pay))*(?: (?:on|for))?',
+    '(?:i|we) (?:want|need|would like|wish|plan|am planning|are planning) to (?:import|export|bring in|bring|ship|send|buy)',
+    '(?:import(?:ing|ation)?|export(?:ing|ation)?|classification|classifying|classify|price|cost) of',
+    '(?:import|export)(?:ed|s)?(?=\\s*$)',
+    // French
+    '(?:code|position|nomenclature) (?:sh|douanier|tarifaire|du tarif|de la nomenclature)(?: (?:de|du|des|pour))?',
+    "(?:droits?|taxes?) (?:de douane |d'importation |à l'importation )?(?:sur|pour)(?: (?:les?|la|l'))?",
+    "(?:importation|exportation|classement) (?:de|du|des|d')",
+    'tarif douanier (?:de|du|des|pour)',
+    // Spanish
+    '(?:c[oó]digo|partida|fracci[oó]n|posici[oó]n) (?:arancelari[oa]|sa|hs|aduaner[oa])(?: (?:de|del|para))?',
+    '(?:arancel(?:es)?|impuestos?|derechos?)(?: (?:de importaci[oó]n|aduaneros?|de aduana))? (?:de|del|para|sobre|a)(?: (?:los?|las?))?',
+    '(?:importaci[oó]n|exportaci[oó]n|clasificaci[oó]n(?: arancelaria)?) (?:de|del)',
+    // Arabic
+    'رمز (?:النظام المنسق|التعرفة|التعريفة|جمركي|الجمركي)(?: ل)?',
+    'البند الجمركي(?: ل)?',
+    '(?:ال)?رسوم (?:ال)?جمركي[ةه](?: (?:على|ل))?',
+    '(?:ال)?ضريب[ةه] (?:على|ل)',
+    '(?:ل|ب)?(?:ال)?(?:استيراد|تصدير)',
+    // Bengali
+    'এইচএস কোড',
+    '(?:আমদানি|রপ্তানি)(?: (?:শুল্ক|কর))?',
+    '(?:শুল্ক|ভ্যাট)(?: হার)?',
+  ].join('|')})(?![\\p{L}\\p{M}\\p{N}])`,
+  'giu',
+);
+
+/**
+ * A parcel's declared category before its contents ("Gift: chocolates and perfume", "Commercial sample - fabric"),
+ * and a bare "code for" that begins a question.
+ */
+const LABEL =
+  /^\s*(?:(?:gifts?|contents?|description(?: of (?:goods|contents))?|goods|items?|merchandise|(?:commercial )?samples?|sale of goods|returned goods|products?|cadeaux?|contenu|marchandises?|[ée]chantillons?|regalos?|contenido|mercanc[íi]as?|muestras?|هدي[ةه]|المحتويات|উপহার)\s*(?::|\s[-–—])|(?:the )?codes? (?:for|of)(?=\s))/iu;
+
+/** A description without the trader's question around it (FRAMING, LABEL). */
+export const withoutFraming = (text: string): string => text.replace(LABEL, ' ').replace(FRAMING, ' ');
 
 /** Folds case, Latin accents, Arabic letter variants and Arabic-Indic, Persian and Bengali digits. */
 export function normalize(text: string): string {
