@@ -85,8 +85,9 @@ const GROUPS: Group[] = [
   {
     name: 'power',
     values: {
-      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not.
-      electric: /\b(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
+      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not, nor
+      // "solar water heaters, non-electric" (84.19).
+      electric: /\b(?<!non-)(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil|ديزل)/,
     },
@@ -297,6 +298,9 @@ export function attributeWords(attributes: Attributes): Record<string, string[]>
 /** Every material word (see attributeWords). */
 export const MATERIAL_WORDS = Object.keys(GROUPS[0].values).map((name) => WORDS[name]);
 
+/** A code "of any material" states every material (42.01 saddlery and harness, dog collars of nylon too). */
+const ANY_MATERIAL = /\bof any materials?\b/;
+
 /** A code "of textile materials" states every textile fibre. */
 const TEXTILE = /\b(of|or) textile (materials|fabrics)\b/;
 const FIBRES = ['cotton', 'wool', 'silk', 'synthetic', 'artificial'].reduce(
@@ -344,6 +348,8 @@ export interface Attributes {
   article: boolean;
   /** A code whose own subheading is of used goods only (usedOnly). */
   usedOnly?: boolean;
+  /** A code of mineral fuels and oils (chapter 27): what an engine burns, not an engine. */
+  fuel?: boolean;
   /** A code of goods a subheading note defines: the words that name them (specifiedGoods). */
   specified?: string[];
   /** A query's terms, hyphens read as spaces ("high-speed" as "high speed"). */
@@ -367,7 +373,7 @@ export interface Attributes {
  * part of" others are not parts: they are classified as what they are.
  */
 const PART =
-  /(?<!\b(?:as|forms?|forming) )\b(parts?|spares?|spare parts?|castings?|valve bod(?:y|ies)|pieces (?:detachees|de rechange)|partes|piezas|repuestos|refacciones)\b|قطع غيار|اجزاء/;
+  /(?<!\b(?:as|forms?|forming) )\b(parts?|spares?|spare parts?|castings?|valve bod(?:y|ies)|pieces (?:detachees|de rechange)|partes|piezas|repuestos|refacciones)\b|قطع غيار|اجزاء|যন্ত্রাংশ/;
 /** A code of parts: its subheading names parts ("Parts", "Bumpers and parts thereof"), or its heading is of parts ("Parts suitable for use..."). */
 export function partsCode(heading: string, subheading: string): boolean {
   const own = normalize(subheading).replace(NEGATED, ' ');
@@ -566,6 +572,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
   if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES & ~excluded;
+  if (isCode && ANY_MATERIAL.test(value)) masks[0] |= ((1 << Object.keys(GROUPS[0].values).length) - 1) & ~excluded;
   if (!isCode && masks[FORM] === 3) {
     const [apparel, textile] = Object.values(GROUPS[FORM].values).map((pattern) => value.search(pattern));
     masks[FORM] = apparel < textile ? 1 : 2;
@@ -762,6 +769,9 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (code.specified && query.words && !code.specified.some((term) => query.words!.has(term))) rules -= SPECIFIED_WEIGHT;
   if (query.article && code.article) rules -= PRIMARY_WEIGHT;
   if (query.part) rules += code.part ? PART_WEIGHT : -PART_WEIGHT;
+  // An engine capacity is a whole engine's or vehicle's ("motorcycle 150cc", "petrol car 1300cc"): not the parts
+  // of one, unless the query names a part, nor the fuel it burns. ("shampoo 400cc" is a volume, and stays.)
+  else if (!Number.isNaN(query.cc) && (code.part || code.fuel)) rules -= ENGINE_WEIGHT;
   const form = query.masks[FORM];
   if (form && code.masks[FORM]) rules += form & code.masks[FORM] ? FORM_WEIGHT : -FORM_WEIGHT;
   return groups ? { agree: agree / groups, conflict: conflict / groups, rules } : { agree: 0, conflict: 0, rules };

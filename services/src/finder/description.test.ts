@@ -11,7 +11,7 @@ import {
   usedOnly,
   withEngineRanges,
 } from './attributes.js';
-import { normalize, terms, withoutOrigin, withPlugsNamed } from './text.js';
+import { normalize, terms, withoutFraming, withoutOrigin, withPlugsNamed } from './text.js';
 import { testFinder } from './test-model.js';
 import { FinderIndex, isTitle } from './finder-index.js';
 
@@ -677,6 +677,57 @@ describe('goods descriptions', () => {
     // Where from, and nothing else, is no description of goods.
     expect(testFinder().predict('made in China', 5).predictions).toEqual([]);
     expect(testFinder().predict('frozen turkey made in Brazil', 1).predictions[0].code).toMatch(/^0207/);
+  });
+
+  it("drops the trader's question around the goods, in any of the five languages, but not goods' words", () => {
+    const bare = (text: string) => withoutFraming(text).replace(/\s+/g, ' ').trim();
+    expect(bare('HS code for solar panels')).toBe('solar panels');
+    expect(bare('what is the import duty on used cars')).toBe('used cars');
+    expect(bare('how much tax on iphone')).toBe('iphone');
+    expect(bare('I want to import baby milk powder')).toBe('baby milk powder');
+    expect(bare('price of cement import')).toBe('cement');
+    expect(bare('Gift: chocolates and perfume')).toBe('chocolates and perfume');
+    expect(bare('code for plastic chair')).toBe('plastic chair');
+    expect(bare('code SH pour chaussures en cuir')).toBe('chaussures en cuir');
+    expect(bare('arancel para neumáticos usados')).toBe('neumáticos usados');
+    expect(bare('الرسوم الجمركية على الهواتف')).toBe('الهواتف');
+    expect(bare('মোবাইল ফোন আমদানি শুল্ক')).toBe('মোবাইল ফোন');
+    for (const goods of ['bar code scanner', 'heavy duty truck tyres', 'price tags', 'stainless steel vat for wine', 'gift wrapping paper'])
+      expect(withoutFraming(goods)).toBe(goods);
+    // "code" and "duty" had been the goods: "hs code for shrimp feed" went to computer units, "import permit for medicines" to lorries.
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
+    expect(first('hs code for shrimp feed')).toMatch(/^(2309|0306)/);
+    expect(first('import permit for medicines')).toMatch(/^300/);
+    expect(first('Bangladesh customs duty on refrigerator')).toMatch(/^8418/);
+    // "d'occasion" (second-hand) is the condition, no goods: a French lexicon text of worn clothes had drawn used cars.
+    expect(first("droits de douane sur les voitures d'occasion")).toMatch(/^8703/);
+  });
+
+  it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
+    // "repuestos" was no head of a part, so the goods after "para" were not read: car parts (8708.99) at 0.91.
+    expect(first('repuestos para motocicletas')).toBe('871410');
+    // "usagés" (worn) had the stem of "à usage médical": rubber gloves.
+    expect(first('vêtements usagés')).toBe('630900');
+    expect(first('gants à usage médical')).toBe('401512');
+    // Saddlery and harness "of any material" states nylon too, and "adjustable" before the material is no goods.
+    expect(attributeWords(attributesOf('Saddlery and harness; for any animal, of any materials', true)).material).toContain('polyester');
+    expect(first('Dog Collar Adjustable Nylon')).toBe('420100');
+    // "non-electric" states no electric power.
+    expect(attributeWords(attributesOf('Heaters; solar water heaters, non-electric', true)).power).toEqual([]);
+    expect(attributeWords(attributesOf('Heaters; electric, instantaneous or storage water heaters', true)).power).toEqual(['electric']);
+  });
+
+  it('reads an engine capacity as a whole vehicle or engine, not as parts or the fuel it burns', () => {
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
+    // Motorcycle parts (8714.10) had it at 0.78: the nomenclature's short text names motorcycles.
+    expect(first('motorcycle 150cc')).toBe('871120');
+    expect(first('motorcycle 150cc engine parts')).toBe('871410');
+    // A volume in cc is no engine's: the shampoo stays.
+    expect(first('shampoo 400cc')).toBe('330510');
   });
 
   it('classifies a bag made of a woven fabric as a bag, not as the fabric, and a mouse in graphite colour as a mouse', () => {

@@ -32,6 +32,7 @@ import {
   nounOf,
   GENERIC_HEADS,
   PART_HEADS,
+  TRAILING_FEATURES,
   OWNER_AFTER,
   HEAD_NOUN_WEIGHT,
   MATERIAL_TERMS,
@@ -111,7 +112,13 @@ export class FinderIndex extends Hierarchy {
           if (mask) stated.masks[group] = mask;
         });
         if (code < POWERED_FROM) withoutPower(stated);
-        return { ...stated, part: partsCode(heading, subheading), usedOnly: usedOnly(subheading), specified: specifiedGoods(subheading) };
+        return {
+          ...stated,
+          part: partsCode(heading, subheading),
+          usedOnly: usedOnly(subheading),
+          specified: specifiedGoods(subheading),
+          fuel: code.startsWith('27'),
+        };
       }),
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
@@ -185,6 +192,12 @@ export class FinderIndex extends Hierarchy {
           return own.length === 0 || own.some((term) => !MATERIAL_TERMS.has(term));
         })
         .join(' ');
+      // What was before the materials may end with how the goods work ("Dog Collar Adjustable Nylon").
+      const bare = ` ${phrase}`.replace(TRAILING_FEATURES, '').trim();
+      if (bare && bare !== phrase) {
+        phrase = bare;
+        list = terms(phrase).filter((term) => !MATERIAL_TERMS.has(term));
+      }
     }
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);

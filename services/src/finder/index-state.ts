@@ -53,7 +53,7 @@ const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|u
  * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
  * rechargeable", "phone stand adjustable foldable"): how they work or are sold, not which goods they are.
  */
-const TRAILING_FEATURES =
+export const TRAILING_FEATURES =
   /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine))+$/;
 
 /**
@@ -134,8 +134,20 @@ export function headNouns(text: string): string[] {
  */
 export const TAIL_WEIGHT = 0.5;
 
-/** Stemmed head nouns of what belongs to other goods: the words before them name those goods ("valve part"). */
-export const PART_HEADS = new Set(['part', 'accessory', 'component', 'attachment', 'spar', 'fit']);
+/**
+ * Stemmed head nouns of what belongs to other goods: the words before them name those goods ("valve part"), or
+ * the words after "for", "pour", "para" ("repuestos para motocicletas"; the French "pièces" is a stop word, as
+ * English "pieces" is, so "pièces détachées" leaves "détachées"; the Arabic "أجزاء", the Bengali "যন্ত্রাংশ").
+ */
+export const PART_HEADS = new Set([
+  'part',
+  'accessory',
+  'component',
+  'attachment',
+  'spar',
+  'fit',
+  ...terms('repuestos recambios piezas accesorios accessoires composants détachées أجزاء যন্ত্রাংশ'),
+]);
 /** What names the goods a part belongs to after it: "parts for cars", "pièces pour automobiles", "repuestos para autos". */
 export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */

@@ -200,9 +200,11 @@ export const STOP_WORDS = new Set(
  * Stems that, like the English stop words "used", "kind" and "type", say what goods are for rather than what they
  * are: the Arabic tariff's "من الأنواع المستعملة في" (of a kind used in), the French "des types utilisés" and the
  * Spanish "del tipo utilizado". Kept, "المستعملة للسيارات" (of a kind used for cars, 4012.11) drew "سيارة مستعملة" (a
- * used car) to tyres. That goods are second-hand is the condition attribute's (attributes.ts), as in English.
+ * used car) to tyres. That goods are second-hand is the condition attribute's (attributes.ts), as in English. The
+ * French "usagés" (worn) has the stem of "à usage médical" (for medical use): "vêtements usagés" went to rubber gloves;
+ * and "d'occasion" (second-hand) is the condition, not goods: "voitures d'occasion" went to worn clothing.
  */
-const STOP_STEMS = new Set(['مستعمل', 'انواع', 'نوع', 'utilis', 'utilizado', 'utilizada', 'tipo']);
+const STOP_STEMS = new Set(['مستعمل', 'انواع', 'نوع', 'utilis', 'utilizado', 'utilizada', 'tipo', 'usag', 'occasion', 'doccasion']);
 
 /** Country names in the five languages (CLDR, through Intl), and the English names traders also write. */
 function countryNames(): Set<string> {
