@@ -346,10 +346,11 @@ const FRAMING = new RegExp(
 
 /**
  * A parcel's declared category before its contents ("Gift: chocolates and perfume", "Commercial sample - fabric"),
- * and a bare "code for" that begins a question.
+ * a bare "code for" that begins a question, and what holds the goods ("Consignment of 500 bags of Portland
+ * cement", "Shipment contains used monitors": "consignment" is a generic word and had asked for a description).
  */
 const LABEL =
-  /^\s*(?:(?:gifts?|contents?|description(?: of (?:goods|contents))?|goods|items?|merchandise|(?:commercial )?samples?|sale of goods|returned goods|products?|cadeaux?|contenu|marchandises?|[ée]chantillons?|regalos?|contenido|mercanc[íi]as?|muestras?|هدي[ةه]|المحتويات|উপহার)\s*(?::|\s[-–—])|(?:the )?codes? (?:for|of)(?=\s))/iu;
+  /^\s*(?:(?:gifts?|contents?|description(?: of (?:goods|contents))?|goods|items?|merchandise|(?:commercial )?samples?|sale of goods|returned goods|products?|cadeaux?|contenu|marchandises?|[ée]chantillons?|regalos?|contenido|mercanc[íi]as?|muestras?|هدي[ةه]|المحتويات|উপহার)\s*(?::|\s[-–—])|(?:the )?codes? (?:for|of)(?=\s)|(?:an? |one )?(?:consignments?|shipments?|cargo|parcels?|packages?|containers?|lots?) (?:of|containing|contains|consisting of|with)(?=\s))/iu;
 
 /** A description without the trader's question around it (FRAMING, LABEL). */
 export const withoutFraming = (text: string): string => text.replace(LABEL, ' ').replace(FRAMING, ' ');
