@@ -718,6 +718,10 @@ describe('goods descriptions', () => {
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
     // "repuestos" was no head of a part, so the goods after "para" were not read: car parts (8708.99) at 0.91.
     expect(first('repuestos para motocicletas')).toBe('871410');
+    // Alone, "قطع غيار" (spare parts) names no goods, as "spare parts" does not: broader than every code, so the
+    // page asks for a description.
+    expect(finder.predict('قطع غيار', 1).broader).toBe(finder.index.codes.length);
+    expect(finder.predict('spare parts', 1).broader).toBe(finder.index.codes.length);
     // "usagés" (worn) had the stem of "à usage médical": rubber gloves.
     expect(first('vêtements usagés')).toBe('630900');
     expect(first('gants à usage médical')).toBe('401512');

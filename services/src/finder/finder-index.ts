@@ -211,7 +211,10 @@ export class FinderIndex extends Hierarchy {
     // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve; when the head
     // names none, the goods after "for" or "of": "spare parts for cars" are parts of cars.
     const ownerOf = (terms: string[]) =>
-      terms.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)).at(-1);
+      nounOf(
+        phrase,
+        terms.filter((term) => !GENERIC_HEADS.has(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)),
+      );
     let owner = ownerOf(list);
     if (owner === undefined && PART_HEADS.has(noun ?? ''))
       for (const [, rest] of normalize(text).matchAll(OWNER_AFTER)) if ((owner = ownerOf(terms(headPhrase(rest)))) !== undefined) break;

@@ -137,7 +137,7 @@ export const TAIL_WEIGHT = 0.5;
 /**
  * Stemmed head nouns of what belongs to other goods: the words before them name those goods ("valve part"), or
  * the words after "for", "pour", "para" ("repuestos para motocicletas"; the French "pièces" is a stop word, as
- * English "pieces" is, so "pièces détachées" leaves "détachées"; the Arabic "أجزاء", the Bengali "যন্ত্রাংশ").
+ * English "pieces" is, so "pièces détachées" leaves "détachées"; the Arabic "أجزاء" and "قطع غيار", the Bengali "যন্ত্রাংশ").
  */
 export const PART_HEADS = new Set([
   'part',
@@ -146,7 +146,7 @@ export const PART_HEADS = new Set([
   'attachment',
   'spar',
   'fit',
-  ...terms('repuestos recambios piezas accesorios accessoires composants détachées أجزاء যন্ত্রাংশ'),
+  ...terms('repuestos recambios piezas accesorios accessoires composants détachées أجزاء قطع غيار যন্ত্রাংশ'),
 ]);
 /** What names the goods a part belongs to after it: "parts for cars", "pièces pour automobiles", "repuestos para autos". */
 export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
