@@ -733,6 +733,18 @@ describe('goods descriptions', () => {
     expect(attributeWords(attributesOf('Heaters; electric, instantaneous or storage water heaters', true)).power).toEqual(['electric']);
   });
 
+  it("leaves out a title's first words of how its goods are carried or sized, and its last of how they are powered", () => {
+    expect(headPhrase('Mini Portable Fan USB Rechargeable')).toBe('fan');
+    expect(headPhrase('portable lamps')).toBe('lamps');
+    expect(headPhrase('USB cable')).toBe('usb cable');
+    expect(headPhrase('portable')).toBe('portable');
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
+    // Portable computers (8471.30) had both, at 0.23 and 0.35.
+    expect(first('Portable Power Bank 20000mAh Fast Charging USB C')).toBe('850760');
+    expect(first('Mini Portable Fan USB Rechargeable')).toBe('841451');
+  });
+
   it('reads an engine capacity as a whole vehicle or engine, not as parts or the fuel it burns', () => {
     const finder = testFinder();
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;

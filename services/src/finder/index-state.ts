@@ -51,10 +51,17 @@ const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|u
 
 /**
  * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
- * rechargeable", "phone stand adjustable foldable"): how they work or are sold, not which goods they are.
+ * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable"): how they work, are powered or are
+ * sold, not which goods they are.
  */
+/**
+ * What a title says first of how its goods are carried or sized ("Portable Power Bank", "Mini Portable Fan"): the
+ * goods follow. "portable" is a word of one subheading's text (8471.30, portable computers), which drew both.
+ */
+const LEADING_FEATURES = /^(?:(?:portable|mini) )+(?=\S)/;
+
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
 
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
@@ -99,6 +106,7 @@ export function headPhrase(text: string): string {
     .map((cut) => cut.index)
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
   let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd()} `.replace(MEASURE, '').trimEnd();
+  phrase = ` ${phrase.trimStart().replace(LEADING_FEATURES, '')}`;
   while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');
   const plain = uncoloured.replace(TRAILING_MODEL, '');
