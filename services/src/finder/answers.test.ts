@@ -140,6 +140,59 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
     expect(used.body.predictions[0].code).toBe('630900');
   });
 
+  it('gives goods of several headings named side by side a code each, the first no likelier than one in their number', async () => {
+    // Clothes and shoes are two goods of two chapters: neither code is the consignment's, and each is offered.
+    for (const [query, language] of [
+      ['clothes and shoes', 'en'],
+      ['vêtements et chaussures', 'fr'],
+      ['ropa y zapatos', 'es'],
+      ['ملابس وأحذية', 'ar'],
+      ['জামা ও জুতা', 'bn'],
+    ]) {
+      const { body } = await search(query, `&language=${language}`);
+      expect(body, query).toMatchObject({ confident: true, uncertain: true });
+      expect(body.predictions[0].probability, query).toBeLessThanOrEqual(0.5);
+      expect(
+        (body.predictions as Label[]).slice(0, 3).map((item) => item.code.slice(0, 2)),
+        query,
+      ).toContain('64');
+      // Clothes: a code of apparel (in French "vêtements" alone is the text of 4203.10, apparel of leather).
+      expect(
+        (body.predictions as Label[])
+          .slice(0, 3)
+          .some((item) => ['61', '62', '63'].includes(item.code.slice(0, 2)) || item.code === '420310'),
+        query,
+      ).toBe(true);
+      const probabilities = (body.predictions as Label[]).map((item) => item.probability!);
+      expect(
+        [...probabilities].sort((a, b) => b - a),
+        query,
+      ).toEqual(probabilities);
+      expect(
+        probabilities.reduce((sum, value) => sum + value, 0),
+        query,
+      ).toBeLessThanOrEqual(1 + 1e-6);
+    }
+    const { index } = testFinder();
+    expect(index.coordinatedGoods('tea and coffee')?.map((item) => item.noun)).toEqual(['tea', 'coffe']);
+    // A modifier before the last good is its too: frozen shrimp, brake discs.
+    expect(index.coordinatedGoods('frozen fish and shrimp')?.map((item) => item.text)).toEqual(['frozen fish', 'frozen shrimp']);
+    // Not several goods: materials, wearers, a generic word, a word before a longer name, one heading's goods.
+    for (const query of [
+      'cotton and polyester shirts',
+      "men's and women's shoes",
+      'mobile phones and accessories',
+      'salt and pepper shakers',
+    ])
+      expect(index.coordinatedGoods(query), query).toBeUndefined();
+    for (const query of ['nuts and bolts', 'bluetooth headphones and speakers', "men's and women's shoes"]) {
+      const { body } = await search(query);
+      const single = await search(query.replace(/^.* and /, ''));
+      expect(body.predictions[0].code.slice(0, 4), query).toBe(single.body.predictions[0].code.slice(0, 4));
+    }
+    expect((await search('nuts and bolts')).body.predictions[0].code.slice(0, 4)).toBe('7318');
+  });
+
   it('reads a medicament in measured doses as one, not as the chemical compound of chapter 29', async () => {
     const { body } = await search('paracetamol tablets 500mg');
     expect(body.predictions[0].code.slice(0, 2)).toBe('30');

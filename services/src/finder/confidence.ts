@@ -27,6 +27,8 @@ export interface ConfidenceInput {
   match: number;
   /** How many codes name the query's goods with more words than it has (QueryFeatures.broader; 0: not broader). */
   broader?: number;
+  /** How many goods of different headings the query names side by side (model.ranked; 1: one). */
+  goods?: number;
 }
 
 /** Inputs of the mapping: logit of the top-1 probability, log-ratio of the first two, log(1 + known words), logit of the text model's probability, the closest match, 1. */
@@ -43,7 +45,9 @@ export function confidenceOf(coefficients: number[] | undefined, input: Confiden
     : input.top;
   // A broader name than the texts of several codes ("shoes" beside "running shoes" and "leather shoes") does not
   // say which of them the goods are: its first code is no likelier than any of them.
-  return (input.broader ?? 0) > 1 ? Math.min(mapped, 1 / input.broader!) : mapped;
+  const named = (input.broader ?? 0) > 1 ? Math.min(mapped, 1 / input.broader!) : mapped;
+  // Goods of several headings ("clothes and shoes") have a code each: the first code is that of one of them.
+  return named / Math.max(1, input.goods ?? 1);
 }
 
 export interface ConfidenceSample extends ConfidenceInput {

@@ -1,7 +1,6 @@
 /** Evaluation of the finder: top-k and calibration metrics, the keyword (BM25) baseline, and the report per set (own, external). */
 import { terms } from './text.js';
-import { confidenceOf } from './confidence.js';
-import { answers, scoreQuery, confidenceInput, topIndices, type ModelParams } from './model.js';
+import { answers, ranked, topIndices, type ModelParams } from './model.js';
 import { FinderIndex } from './finder-index.js';
 import type { DevItem, Nomenclature } from './data.js';
 import type { ExternalItem } from './external.js';
@@ -109,14 +108,12 @@ export function calibrationNoise(confidences: number[], draws = 1000): number {
 
 /** The model's ranking of a query: every code by probability (first 10 kept). */
 export function rankWithModel(index: FinderIndex, params: ModelParams, text: string, fold = -1): Ranking {
-  const { features, values } = scoreQuery(index, params, text, fold);
-  const order = topIndices(values, 10);
-  const known = features.weight > 0 || index.knows(text);
-  const confidence = known ? confidenceOf(params.confidence, confidenceInput(features, values, order[0], order[1])) : 0;
+  const { predictions, known, words, broader, broaderHeadings } = ranked(index, params, text, 10, fold);
+  const confidence = known ? predictions[0].probability : 0;
   return {
-    codes: order.map((position) => index.codes[position]),
+    codes: predictions.map((item) => item.code),
     confidence,
-    answered: answers(params.threshold, known, confidence, features.known, features),
+    answered: answers(params.threshold, known, confidence, words, { broader, broaderHeadings }),
   };
 }
 

@@ -30,6 +30,7 @@ import {
   PRIOR_CAP,
   headPhrase,
   nounOf,
+  HEAD_END,
   GENERIC_HEADS,
   PART_HEADS,
   TRAILING_FEATURES,
@@ -50,6 +51,9 @@ import {
 
 /** Taken from the codes of chapters 28 and 29 for goods in measured doses, added to DOSED_CODES for a dose's strength (chemistry.ts). */
 const DOSES_WEIGHT = 3;
+
+/** Conjunctions between two names of goods: "and", "&", French "et", Spanish "y", Bengali "ও" and "এবং" (Arabic: FinderIndex.conjunction). */
+const CONJUNCTION = / (?:and|&|et|y|ও|এবং) /;
 
 /** Words that stay lower case in a title. */
 const TITLE_LOWER = new Set(['a', 'an', 'and', 'or', 'of', 'for', 'with', 'in', 'on', 'to', 'the', 'by', 'at', 'from']);
@@ -262,6 +266,66 @@ export class FinderIndex extends Hierarchy {
       }
       return best;
     });
+  }
+
+  /**
+   * The goods a description names side by side, joined by a conjunction ("clothes and shoes", "shirts, trousers
+   * and shoes", "vêtements et chaussures", "ملابس وأحذية"), each as a text of its own; undefined unless every
+   * item is a name of goods: not materials ("cotton and polyester shirts"), wearers ("men's and women's shoes")
+   * or a generic word ("phones and accessories"), and not one word before a longer name, which may say what
+   * the name's goods are for ("salt and pepper shakers"). A last item of one word shares the first one's other
+   * words ("frozen fish and shrimp": frozen shrimp; "brake pads and discs": brake discs).
+   */
+  coordinatedGoods(description: string): Array<{ text: string; noun: string }> | undefined {
+    const value = ` ${normalize(this.readable(description)).replace(/\s+/g, ' ')} `;
+    const conjunction = this.conjunction(value);
+    if (!conjunction) return undefined;
+    const items = [...value.slice(0, conjunction.start).split(','), value.slice(conjunction.end)];
+    // Each item before the last is a whole name of goods; the last one's ends where its head phrase does.
+    if (items.slice(0, -1).some((item) => ` ${item} `.search(HEAD_END) >= 0)) return undefined;
+    const names = items.map((item) => {
+      const phrase = headPhrase(item);
+      const list = terms(phrase).filter((term) => !WEARER_TERMS.has(term));
+      const size = phrase.split(' ').filter((word) => terms(word).some((term) => !WEARER_TERMS.has(term))).length;
+      return { phrase, noun: nounOf(phrase, list), size };
+    });
+    if (names.length === 2 && names[0].size === 1 && names[1].size > 1) return undefined;
+    const goods = (noun: string | undefined): noun is string =>
+      noun !== undefined && !GENERIC_HEADS.has(noun) && !MATERIAL_TERMS.has(noun) && !WEARER_TERMS.has(noun) && this.namedAsGoods(noun);
+    if (!names.every(({ noun }) => goods(noun))) return undefined;
+    const [first] = names;
+    const last = names.at(-1)!;
+    if (last.size === 1 && first.size > 1 && !/\p{Script=Arabic}/u.test(first.phrase))
+      last.phrase = `${first.phrase.replace(/\s*\S+$/, '')} ${last.phrase}`;
+    return names.map(({ phrase, noun }) => ({ text: phrase, noun: noun! }));
+  }
+
+  /** Whether a text of a heading or of one of its subheadings names a term as goods (headNouns). */
+  headingNames(heading: number, term: string): boolean {
+    const id = this.termIds.get(term);
+    let names = false;
+    if (id !== undefined)
+      this.textsNaming(id, -1, ~0, (owner, level) => {
+        names ||= level === 4 ? owner === heading : level === 6 && this.headingOf[owner] === heading;
+      });
+    return names;
+  }
+
+  /**
+   * Where the first conjunction of a normalised text is. Arabic joins "و" (and) to the next word ("ملابس
+   * وأحذية"): there it is a word named as goods without "و", and unknown or the same word with it.
+   */
+  private conjunction(value: string): { start: number; end: number } | undefined {
+    const match = CONJUNCTION.exec(value);
+    if (match) return { start: match.index, end: match.index + match[0].length };
+    for (const { index } of value.matchAll(/ و(?=\p{Script=Arabic}{3})/gu)) {
+      const word = value.slice(index + 2).split(' ')[0];
+      const [whole] = terms(`و${word}`);
+      const [bare] = terms(word);
+      if (bare !== undefined && this.namedAsGoods(bare) && (whole === bare || !this.termIds.has(whole ?? '')))
+        return { start: index, end: index + 2 };
+    }
+    return undefined;
   }
 
   /** Whether a text names a term as goods (headNouns). */

@@ -21,7 +21,7 @@
  * attributes.ts; a chemical's heading: chemistry.ts; the head noun in a text under h: HEAD_NOUN_WEIGHT).
  * Term weights are inverse document frequencies over subheadings (each with its heading and chapter text).
  */
-import { shownProbabilities, type ConfidenceInput } from './confidence.js';
+import { confidenceOf, shownProbabilities, type ConfidenceInput } from './confidence.js';
 import { terms } from './text.js';
 import type { TextSource } from './data.js';
 import { type FinderIndex } from './finder-index.js';
@@ -226,27 +226,78 @@ export function confidenceInput(features: QueryFeatures, values: Float64Array, f
   };
 }
 
-export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
-  const { features, values, none } = scoreQuery(index, params, text);
-  if (features.weight === 0 && !index.knows(text))
-    return { predictions: [], none: 1, known: false, words: 0, broader: 0, broaderHeadings: 0 };
+/**
+ * The goods of different headings a query names side by side (FinderIndex.coordinatedGoods): each one's first
+ * code, scored alone, with the chance that it is right; none for one name of goods, for goods whose first codes
+ * share a heading, or when the query's first code is of a heading whose texts name them all ("nuts and bolts",
+ * 73.18; not "tea and coffee", 09.02 and 09.01). Scores queries of its own: call it when done with the query's
+ * features.
+ */
+function separateGoods(index: FinderIndex, params: ModelParams, text: string, first: number, fold: number): Prediction[] {
+  const items = index.coordinatedGoods(text);
+  if (!items || items.every(({ noun }) => index.headingNames(index.headingOf[first], noun))) return [];
+  const goods = new Map<number, Prediction>();
+  for (const item of items) {
+    const { features, values } = scoreQuery(index, params, item.text, fold);
+    const [own, second] = topIndices(values, 2);
+    const heading = index.headingOf[own];
+    const probability = confidenceOf(params.confidence, confidenceInput(features, values, own, second));
+    if (!goods.has(heading) || goods.get(heading)!.probability < probability) goods.set(heading, { code: index.codes[own], probability });
+  }
+  return goods.size > 1 ? [...goods.values()] : [];
+}
+
+/**
+ * A query's first `limit` codes with their shown probabilities (confidence.ts), highest first. For several goods
+ * ("clothes and shoes") the first code is that of one of them: its probability is divided by their number, and
+ * each one's own first code follows it, with its probability so divided.
+ */
+export function ranked(index: FinderIndex, params: ModelParams, text: string, limit = 5, fold = -1): PredictionResult {
+  const { features, values, none } = scoreQuery(index, params, text, fold);
+  const known = features.weight > 0 || index.knows(text);
   const top = topOf(index, values, Math.max(limit, 2));
   const first = index.codeIndex.get(top[0].code)!;
   const second = index.codeIndex.get(top[1].code)!;
-  const shown = shownProbabilities(
-    top.map((item) => item.probability),
-    params.confidence,
-    confidenceInput(features, values, first, second),
-  );
+  const input = confidenceInput(features, values, first, second);
+  const { known: words, broader, broaderHeadings } = features;
+  const goods = known ? separateGoods(index, params, text, first, fold) : [];
+  const count = Math.max(1, goods.length);
+  const shown = known
+    ? shownProbabilities(
+        top.map((item) => item.probability),
+        params.confidence,
+        { ...input, goods: count },
+      )
+    : top.map(() => 0);
   const scale = top[0].probability < 1 ? (1 - shown[0]) / (1 - top[0].probability) : 0;
+  let predictions = top.map((item, position) => ({ code: item.code, probability: shown[position] }));
+  if (goods.length) {
+    // Each good's own first code after the query's, at its own chance over their number (never above the
+    // first); the other codes share what is left.
+    const own = new Map(goods.map((item) => [item.code, Math.min(shown[0], item.probability / count)]));
+    own.set(top[0].code, shown[0]);
+    const rest = predictions.filter((item) => !own.has(item.code));
+    const taken = [...own.values()].reduce((sum, value) => sum + value, 0);
+    const left = rest.reduce((sum, item) => sum + item.probability, 0);
+    const share = left > 0 ? Math.min(1, Math.max(0, 1 - taken) / left) : 0;
+    predictions = [
+      ...[...own].map(([code, probability]) => ({ code, probability })),
+      ...rest.map((item) => ({ code: item.code, probability: item.probability * share })),
+    ].sort((a, b) => Number(b.code === top[0].code) - Number(a.code === top[0].code) || b.probability - a.probability);
+  }
   return {
-    predictions: top.slice(0, limit).map((item, position) => ({ code: item.code, probability: shown[position] })),
+    predictions: predictions.slice(0, limit),
     none: Math.min(1, none * scale),
-    known: true,
-    words: features.known,
-    broader: features.broader,
-    broaderHeadings: features.broaderHeadings,
+    known,
+    words,
+    broader,
+    broaderHeadings,
   };
+}
+
+export function predict(index: FinderIndex, params: ModelParams, text: string, limit = 5): PredictionResult {
+  const result = ranked(index, params, text, limit);
+  return result.known ? result : { predictions: [], none: 1, known: false, words: 0, broader: 0, broaderHeadings: 0 };
 }
 
 /** The positions of the `limit` highest values, highest first. */
