@@ -72,6 +72,15 @@ describe('goods descriptions', () => {
     expect(headPhrase('Nitrile Disposable Gloves Powder Free 100 pcs')).toBe('nitrile disposable gloves');
     expect(headPhrase('Silicone Baking Mat Non Stick')).toBe('silicone baking mat');
     expect(headPhrase('non woven bag')).toBe('non woven bag');
+    // The state goods are in, after them ("whole" had been the goods 16.04's "whole or in pieces" names).
+    expect(headPhrase('mackerel whole round')).toBe('mackerel');
+    expect(headPhrase('chicken frozen')).toBe('chicken');
+    expect(headPhrase('soybean oil crude')).toBe('soybean oil');
+    expect(headPhrase('fresh')).toBe('fresh');
+    // A manifest line's packing: a measure and a container after the goods.
+    expect(headPhrase('LDPE FILM GRADE RESIN 25KG BAGS')).toBe('ldpe film grade resin');
+    expect(headPhrase('white sugar 50 kg sacks')).toBe('white sugar');
+    expect(headPhrase('cement bags')).toBe('cement bags');
     // Two materials joined before the goods: "and" does not end the goods' name; between goods it does.
     expect(headPhrase('iron and steel scrap')).toBe('iron and steel scrap');
     expect(headPhrase('cotton and linen shirts for men')).toBe('cotton and linen shirts');
@@ -694,6 +703,9 @@ describe('goods descriptions', () => {
     expect(bare('arancel para neumáticos usados')).toBe('neumáticos usados');
     expect(bare('الرسوم الجمركية على الهواتف')).toBe('الهواتف');
     expect(bare('মোবাইল ফোন আমদানি শুল্ক')).toBe('মোবাইল ফোন');
+    // A manifest's clauses are the carrier's.
+    expect(bare("SHIPPER'S LOAD AND COUNT: 850 CARTONS CANNED SARDINES")).toBe('850 CARTONS CANNED SARDINES');
+    expect(bare("shipper's load, stow and count said to contain 20 pallets of tiles freight prepaid")).toBe('20 pallets of tiles');
     for (const goods of [
       'bar code scanner',
       'heavy duty truck tyres',
@@ -711,6 +723,12 @@ describe('goods descriptions', () => {
     expect(first('Bangladesh customs duty on refrigerator')).toMatch(/^8418/);
     // "d'occasion" (second-hand) is the condition, no goods: a French lexicon text of worn clothes had drawn used cars.
     expect(first("droits de douane sur les voitures d'occasion")).toMatch(/^8703/);
+    // "load" and "count" had been the goods' words: loading machinery and sauces for canned sardines.
+    expect(first("SHIPPER'S LOAD AND COUNT: 850 CARTONS CANNED SARDINES IN TOMATO SAUCE")).toBe('160413');
+    // The packing after a manifest's goods: not sacks of polyethylene but its resin.
+    expect(first('LDPE FILM GRADE RESIN 25KG BAGS')).toBe('390110');
+    // A model name says no engine capacity; the stated one decides (a lexicon text at 8703.23 had beaten 1500cc).
+    expect(first('USED TOYOTA COROLLA 2015 1500CC')).toBe('870322');
   });
 
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {

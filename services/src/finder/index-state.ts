@@ -64,6 +64,13 @@ export const TRAILING_FEATURES =
   /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
 
 /**
+ * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
+ * sacks"): a measure and a container after the goods, not the goods.
+ */
+const PACKING =
+  / \d+(?:[.,]\d+)? ?(?:kgs?|g|lbs?|l|ml|litres?|liters?|mt) (?:bags?|sacks?|cartons?|ctns|drums?|boxes|box|bottles?|cans?|tins?|jars?|pails?|bales?)$/;
+
+/**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
  * protein powder 2 lb"): not the goods.
  */
@@ -73,9 +80,12 @@ const MEASURE =
 /**
  * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
  * salted"): it says how the goods were treated, not which goods they are ("seed", "feed" and "hundred" are no
- * participles). So does what they are free of or do not do ("gloves powder free", "baking mat non stick").
+ * participles). So does what they are free of or do not do ("gloves powder free", "baking mat non stick"), and the
+ * state they are in ("mackerel whole round", "chicken frozen", "soybean oil crude": "whole" had been the goods
+ * that 16.04's "whole or in pieces" names, and prepared fish the answer).
  */
-const TRAILING_PARTICIPLE = /(?<=\S) (?:(?!hundred\b)[a-z][a-z-]+[^e\s-]ed|[a-z]+[- ]free|non[- ][a-z]+)$/;
+const TRAILING_PARTICIPLE =
+  /(?<=\S) (?:(?!hundred\b)[a-z][a-z-]+[^e\s-]ed|[a-z]+[- ]free|non[- ][a-z]+|whole|round|raw|fresh|frozen|chilled|boneless|skinless|headless|crude)$/;
 
 /** Two materials joined before the goods ("iron and steel scrap", "cotton or linen shirts"): "and" does not end the goods' name there. */
 const MATERIAL_WORD =
@@ -105,7 +115,9 @@ export function headPhrase(text: string): string {
   const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
     .map((cut) => cut.index)
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
-  let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd()} `.replace(MEASURE, '').trimEnd();
+  let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd().replace(PACKING, '')} `
+    .replace(MEASURE, '')
+    .trimEnd();
   phrase = ` ${phrase.trimStart().replace(LEADING_FEATURES, '')}`;
   while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
   const uncoloured = phrase.replace(TRAILING_COLOURS, '');

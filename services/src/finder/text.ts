@@ -306,8 +306,9 @@ export function withoutOrigin(text: string): string {
  * What traders write around the goods when they ask for a code or a duty ("HS code for solar panels", "import
  * duty on used cars", "how much tax on iphone", "I want to import baby milk powder", "code SH pour", "arancel
  * para", "الرسوم الجمركية على", "আমদানি শুল্ক"): the question, not the goods. Left in, "code" and "duty" were the
- * head noun and the words the codes were found by ("hs code for shrimp feed" went to computer units).
- * "heavy duty", "bar code" and "price tags" are goods' words and stay.
+ * head noun and the words the codes were found by ("hs code for shrimp feed" went to computer units). So are
+ * a manifest's clauses ("shipper's load and count", "said to contain", "freight prepaid"). "heavy duty", "bar
+ * code" and "price tags" are goods' words and stay.
  */
 const FRAMING = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}])(?:${[
@@ -321,6 +322,10 @@ const FRAMING = new RegExp(
     '(?:i|we) (?:want|need|would like|wish|plan|am planning|are planning) to (?:import|export|bring in|bring|ship|send|buy)',
     '(?:import(?:ing|ation)?|export(?:ing|ation)?|classification|classifying|classify|price|cost) of',
     '(?:import|export)(?:ed|s)?(?=\\s*$)',
+    // A manifest's clauses: the carrier's, not the goods
+    "shipper(?:'|’)?s (?:load|loaded)(?:,? stow(?:age)?)?(?:,? (?:and|&) count(?:ed)?)?:?",
+    'said to contain:?',
+    'freight (?:prepaid|collect)',
     // French
     '(?:code|position|nomenclature) (?:sh|douanier|tarifaire|du tarif|de la nomenclature)(?: (?:de|du|des|pour))?',
     "(?:droits?|taxes?) (?:de douane |d'importation |à l'importation )?(?:sur|pour)(?: (?:les?|la|l'))?",
