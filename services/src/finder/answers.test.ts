@@ -117,8 +117,8 @@ describe('finder answers: long descriptions, uncertain answers, page languages',
   });
 
   it('asks for a description of goods named only by a generic word, and reads clothes as broader than used clothing', async () => {
-    // "spare parts", "samples", "gift" name no goods: broader than every code, whatever their texts' words.
-    for (const query of ['spare parts', 'samples', 'gift', 'kit']) {
+    // "spare parts", "samples", "gift", "school supplies" name no goods: broader than every code, whatever their texts' words.
+    for (const query of ['spare parts', 'samples', 'gift', 'kit', 'school supplies']) {
       const generic = await search(query);
       expect(generic.body, query).toMatchObject({ confident: false, predictions: [] });
     }

@@ -173,7 +173,7 @@ export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
 export const GENERIC_HEADS = new Set([
   ...PART_HEADS,
-  ...terms('kit articles products goods effects cargo merchandise things stuff gifts samples consignment parcel'),
+  ...terms('kit articles products goods effects cargo merchandise things stuff gifts samples consignment parcel supplies'),
 ]);
 
 /**
