@@ -731,6 +731,23 @@ describe('goods descriptions', () => {
     expect(first('USED TOYOTA COROLLA 2015 1500CC')).toBe('870322');
   });
 
+  it('reads Arabic fish as its plural, French and Spanish heads first, and a word as broad as a chapter as one', () => {
+    const finder = testFinder();
+    const answer = (query: string) => finder.predict(query, 1).predictions[0];
+    // "سمك" (fish) and the tariff's "أسماك" were two stems: frozen fish went to frozen chicken cuts.
+    expect(terms('أسماك')).toEqual(terms('سمك'));
+    expect(answer('سمك مجمد').code.slice(0, 2)).toBe('03');
+    // The first word of a French or Spanish text is its goods: "Vins mousseux" names wines, not "sparkling".
+    expect(headNouns('Vins mousseux', true)).toEqual(terms('vins'));
+    expect(headNouns('Vins mousseux')).toEqual(terms('mousseux'));
+    // Fertiliser is a chapter's goods, not urea's with confidence; the motorcycle in Bengali is no part of one.
+    for (const query of ['engrais', 'سماد', 'fertilizante']) {
+      expect(answer(query).code.slice(0, 2), query).toBe('31');
+      expect(answer(query).probability, query).toBeLessThan(0.5);
+    }
+    expect(answer('মোটরসাইকেল').code.slice(0, 4)).toBe('8711');
+  });
+
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
     const finder = testFinder();
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;

@@ -206,12 +206,12 @@ export class FinderIndex extends Hierarchy {
     const head = new Set(list.filter((term) => !WEARER_TERMS.has(term)));
     const known = [...head].some(isKnown);
     // A title may end with a word no text names as goods ("Christmas Tree Artificial", "red wine cabernet
-    // sauvignon"): the goods are the last word before it that a text does name so. Not in French or Spanish,
-    // whose goods come first ("televisor LED 50 pulgadas" is no LED).
+    // sauvignon"): the goods are the last word before it that a text does name so. In French and Spanish the
+    // goods come first ("pneus neufs" are tyres, "televisor LED 50 pulgadas" is no LED).
     const named = list.filter((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term));
     const romance = this.queryLanguages(list.flatMap((term) => this.termIds.get(term) ?? []).map((id) => ({ id }))) !== 0;
     const last = nounOf(phrase, list);
-    const noun = romance || named.length === 0 || this.namedAsGoods(last ?? '') ? last : nounOf(phrase, named);
+    const noun = romance ? list[0] : named.length === 0 || this.namedAsGoods(last ?? '') ? last : nounOf(phrase, named);
     // The goods a generic head belongs to: "transmission spool valve part" is a part of a valve; when the head
     // names none, the goods after "for" or "of": "spare parts for cars" are parts of cars.
     const ownerOf = (terms: string[]) =>

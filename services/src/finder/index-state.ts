@@ -133,15 +133,17 @@ const nounFirst = (phrase: string): boolean => /\p{Script=Arabic}/u.test(phrase)
 export const nounOf = (phrase: string, list: string[]): string | undefined => (nounFirst(phrase) ? list[0] : list.at(-1));
 
 /**
- * The goods a text names: the last term of each item of its list (in Arabic the first), cut at its head
+ * The goods a text names: the last term of each item of its list (in Arabic, and in French and Spanish when
+ * `romance`, the first: "Pneumatiques neufs" names tyres, not "new"), cut at its head
  * phrase's end ("Trunks, suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water,
  * not bottles; "ألبسة مستعملة", worn clothing, names clothing, not "used").
  */
-export function headNouns(text: string): string[] {
+export function headNouns(text: string, romance = false): string[] {
   const nouns = new Set<string>();
-  for (const item of text.toLowerCase().split(/[,;:()]| and | or /)) {
+  for (const item of text.toLowerCase().split(/[,;:()]| and | or | et | ou | y | o /)) {
     const phrase = headPhrase(item);
-    const noun = nounOf(phrase, terms(phrase));
+    const list = terms(phrase);
+    const noun = romance ? list[0] : nounOf(phrase, list);
     if (noun !== undefined) nouns.add(noun);
   }
   return [...nouns];
@@ -429,7 +431,9 @@ export function buildState(
       for (const byCode of official) docs[owner].push(...ids(byCode.get(code) ?? ''));
     });
   const rawTextTerms = texts.map((item) => ids(item.text));
-  const rawTextHeads = texts.map((item) => headNouns(item.text).map((term) => idOf(termIds, term)));
+  const rawTextHeads = texts.map((item) =>
+    headNouns(item.text, item.language === 'fr' || item.language === 'es').map((term) => idOf(termIds, term)),
+  );
   const textGrams = texts.map((item) => analyse(item.text).grams);
   const termCount = termIds.size;
   const gramCount = gramIds.size;

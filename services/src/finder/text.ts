@@ -533,6 +533,11 @@ const BROKEN_PLURALS = [
   ['أداة', 'أدوات'], // tool
   ['دواء', 'أدوية'], // medicine
   ['صحن', 'صحون'], // plate
+  ['سمك', 'أسماك'], // fish
+  ['قماش', 'أقمشة'], // fabric
+  ['سماد', 'أسمدة'], // fertiliser
+  ['كوب', 'أكواب'], // cup
+  ['طبق', 'أطباق'], // dish
 ] as const;
 /**
  * Each broken plural (without its article) to its singular's stem, read before the suffixes are: without
