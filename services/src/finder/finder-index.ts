@@ -87,6 +87,8 @@ export class FinderIndex extends Hierarchy {
   private readonly stamp: Int32Array;
   /** The features last computed with `reuse` (see features). */
   private scratch: QueryFeatures | undefined;
+  /** The last description read and how it reads (a search reads its query twice: features, coordinatedGoods). */
+  private lastRead: { description: string; text: string } | undefined;
   private stampValue = 0;
 
   constructor(
@@ -234,7 +236,9 @@ export class FinderIndex extends Hierarchy {
    * Apple's plug named, misspelt words corrected.
    */
   private readable(description: string): string {
-    return this.spelled(withPlugsNamed(withoutOrigin(withoutFraming(description))));
+    if (this.lastRead?.description !== description)
+      this.lastRead = { description, text: this.spelled(withPlugsNamed(withoutOrigin(withoutFraming(description)))) };
+    return this.lastRead.text;
   }
 
   /**
