@@ -44,6 +44,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('Apple AirPods Pro 2nd generation with MagSafe case')).toBe('apple airpods');
     expect(headPhrase('ethyl 2-methylbutanoate')).toBe('ethyl 2-methylbutanoate');
     expect(headPhrase('mp3 player')).toBe('mp3 player');
+    // How many it holds or has is no more the goods than a measure; nor is that it is thrown away.
+    expect(headPhrase('Camping Tent 4 Person Waterproof')).toBe('camping tent');
+    expect(headPhrase('Toaster 2 Slice Stainless Steel')).toBe('toaster stainless steel');
+    expect(headPhrase('Face Masks Disposable 3 Ply')).toBe('face masks');
     // A bracket inside the phrase repeats what comes before it; the goods follow it.
     expect(headPhrase('polyethylene vinyl acetate (PEVA) tablecloth from China')).toBe('polyethylene vinyl acetate tablecloth');
     expect(headPhrase('Fluorene (CAS 86-73-7)')).toBe('fluorene');
@@ -102,6 +106,11 @@ describe('goods descriptions', () => {
     // A material that is goods too ends a title after the goods; where a text names the two as goods, it is the goods.
     expect(weights('fishing rod carbon').carbon).toBeCloseTo(weights('carbon').carbon * TAIL_WEIGHT, 10);
     expect(weights('fishing rod carbon').rod).toBe(weights('rod').rod);
+    // How a cable charges is none of its goods either.
+    expect(weights('USB C Cable 2m Fast Charging Nylon Braided').charg).toBeCloseTo(weights('charging').charg * TAIL_WEIGHT, 10);
+    // So does it before a word of how the goods work.
+    expect(weights('Fishing Rod Carbon Telescopic').carbon).toBeCloseTo(weights('carbon').carbon * TAIL_WEIGHT, 10);
+    expect(weights('Fishing Rod Carbon Telescopic').rod).toBe(weights('rod').rod);
     expect(weights('activated carbon').carbon).toBe(weights('carbon').carbon);
     expect(weights('window glass').glass).toBe(weights('glass').glass);
     expect(handbag.woman).toBeLessThan(weights('woman').woman);
@@ -746,6 +755,19 @@ describe('goods descriptions', () => {
       expect(answer(query).probability, query).toBeLessThan(0.5);
     }
     expect(answer('মোটরসাইকেল').code.slice(0, 4)).toBe('8711');
+  });
+
+  it('reads a title whose material comes before its features, kitchen utensils by their material, and the sari', () => {
+    const finder = testFinder();
+    const answer = (query: string) => finder.predict(query, 1).predictions[0];
+    // Carbon was the goods (85.45, electric carbons, at 0.72): the rod is made of it.
+    expect(answer('Fishing Rod Carbon Telescopic').code).toBe('950710');
+    // No text named utensils: "kitchen utensils" went to wooden kitchen furniture at 0.94.
+    expect(answer('kitchen utensils').code.slice(0, 4)).not.toBe('9403');
+    expect(answer('kitchen utensils').probability).toBeLessThan(0.5);
+    expect(answer('plastic kitchen utensils').code).toBe('392410');
+    expect(answer('ustensiles de cuisine').code.slice(0, 4)).toBe('7323');
+    expect(answer('শাড়ি').code.slice(0, 4)).toBe('6211');
   });
 
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {

@@ -340,7 +340,8 @@ export class FinderIndex extends Hierarchy {
 
   /**
    * A product title's goods, before its features: a material after a word named as goods begins them ("Men
-   * Quartz Watch Analog Stainless Steel Strap" is a watch, "Artificial Flowers Silk Roses Bouquet" flowers).
+   * Quartz Watch Analog Stainless Steel Strap" is a watch, "Artificial Flowers Silk Roses Bouquet" flowers,
+   * "Fishing Rod Carbon Telescopic" a rod).
    */
   private beforeFeatures(phrase: string): string {
     const list = phrase.split(' ');
@@ -348,6 +349,10 @@ export class FinderIndex extends Hierarchy {
     for (let position = 0; position < list.length; position++) {
       const own = terms(list[position]);
       if (goods && own.length > 0 && own.every((term) => MATERIAL_TERMS.has(term))) return list.slice(0, position).join(' ');
+      // So does a word of a material that is goods' name too, where no text names the two together ("Fishing Rod
+      // Carbon Telescopic" is a rod; not "Wine Glass").
+      if (goods && own.length === 1 && this.trailingMaterial(terms(list.slice(0, position + 1).join(' '))))
+        return list.slice(0, position).join(' ');
       goods ||= own.some((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term));
     }
     return phrase;

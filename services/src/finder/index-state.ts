@@ -61,7 +61,7 @@ const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|u
 const LEADING_FEATURES = /^(?:(?:portable|mini) )+(?=\S)/;
 
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
 
 /**
  * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
@@ -72,10 +72,11 @@ const PACKING =
 
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
- * protein powder 2 lb"): not the goods.
+ * protein powder 2 lb"), or how many it holds or has ("Camping Tent 4 Person", "toaster 2 slice", "face mask 3
+ * ply"): not the goods.
  */
 const MEASURE =
-  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|count|ct)(?= )/g;
+  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|count|ct|persons?|people|seaters?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
 
 /**
  * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
