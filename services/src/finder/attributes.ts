@@ -348,6 +348,9 @@ export interface Attributes {
   article: boolean;
   /** A code whose own subheading is of used goods only (usedOnly). */
   usedOnly?: boolean;
+  /** A query that calls its goods waste, scrap, spent or old (statesWaste); a code of waste and scrap only (wasteOnly). */
+  waste?: boolean;
+  wasteOnly?: boolean;
   /** A code of mineral fuels and oils (chapter 27): what an engine burns, not an engine. */
   fuel?: boolean;
   /** A code of goods a subheading note defines: the words that name them (specifiedGoods). */
@@ -621,6 +624,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
     shares,
     shareRange: isCode ? shareRangeOf(value) : null,
     hybrid,
+    waste: !isCode && statesWaste(text),
   };
 }
 
@@ -664,6 +668,36 @@ const USED_ONLY_WEIGHT = 4 * CONDITION_WEIGHT;
  * 63.01 (blankets) names worn clothing too, and 40.12 is of retreaded tyres as well.
  */
 export const usedOnly = (subheading: string): boolean => attributesOf(subheading, true).masks[CONDITION] === USED;
+
+/**
+ * A subheading of waste and scrap only, as its own part begins ("Copper; waste and scrap", "Ethylene polymers;
+ * waste, parings and scrap", "Glass; cullet", "Waste Oils; ..."; not "articles thereof, including waste and scrap").
+ * Goods a description does not call waste, scrap, spent, old or used are not waste: "flexible printed circuit board
+ * assemblies" went to the electrical and electronic waste of 85.49, whose text names them, at 0.77.
+ */
+export const wasteOnly = (subheading: string): boolean =>
+  /(?:^|;\s*)(?:ferrous |electrical and electronic )?(?:waste(?:,| and) (?:parings and )?scrap|waste oils|waste pharmaceuticals|cullet)\b/.test(
+    normalize(subheading),
+  );
+
+/** Words that call goods waste, in the five languages (normalised: accents and Arabic letter forms folded). */
+const WASTE_WORDS = new Set(
+  normalize(
+    'waste wastes scrap scraps cullet spent old recovered recycled residue residues shavings turnings filings swarf parings ' +
+      'clippings offcuts déchet déchets débris ferraille ' +
+      'desperdicio desperdicios desecho desechos residuo residuos chatarra نفايات خردة سكراب مخلفات বর্জ্য স্ক্র্যাপ ভাঙারি',
+  ).split(' '),
+);
+
+/** Whether a description calls its goods waste or scrap, spent, old or used ("e-waste", "copper scrap", "old newspapers", "used batteries"). */
+export function statesWaste(text: string): boolean {
+  return (
+    statesUsed(text) ||
+    normalize(text)
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .some((word) => WASTE_WORDS.has(word))
+  );
+}
 /**
  * Goods "as specified in Subheading Note 1" are those the note defines ("high-speed goods", "night vision goods"
  * of 85.25, "water pipe tobacco"): the words before it name them, and a code of them is ruled out for a query that
@@ -760,6 +794,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   const condition = query.masks[CONDITION];
   if (condition && code.masks[CONDITION] && !(condition & code.masks[CONDITION])) rules -= CONDITION_WEIGHT;
   if (!condition && code.usedOnly) rules -= USED_ONLY_WEIGHT;
+  if (code.wasteOnly && !query.waste) rules -= USED_ONLY_WEIGHT;
   const gender = query.masks[GENDER];
   if (gender && code.masks[GENDER] && !(gender & code.masks[GENDER])) rules -= GENDER_WEIGHT;
   for (const group of SPLITS) {

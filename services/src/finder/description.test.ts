@@ -9,6 +9,8 @@ import {
   partsCode,
   specifiedGoods,
   usedOnly,
+  wasteOnly,
+  statesWaste,
   withEngineRanges,
 } from './attributes.js';
 import { normalize, terms, withoutFraming, withoutOrigin, withPlugsNamed } from './text.js';
@@ -755,6 +757,32 @@ describe('goods descriptions', () => {
       expect(answer(query).probability, query).toBeLessThan(0.5);
     }
     expect(answer('মোটরসাইকেল').code.slice(0, 4)).toBe('8711');
+  });
+
+  it('does not take goods for waste or scrap unless the description calls them so', () => {
+    expect(wasteOnly('Copper; waste and scrap')).toBe(true);
+    expect(wasteOnly('Waste and scrap; electrical and electronic assemblies and printed circuit boards, other than ...')).toBe(true);
+    expect(wasteOnly('Glass; cullet and other waste and scrap of glass')).toBe(true);
+    expect(wasteOnly('Tungsten (wolfram); articles thereof, including waste and scrap, powders')).toBe(false);
+    expect(wasteOnly('Pulp; of fibres derived from recovered (waste and scrap) paper or paperboard')).toBe(false);
+    for (const text of [
+      'e-waste',
+      'copper scrap',
+      'old corrugated containers',
+      'used batteries',
+      'chatarra de cobre',
+      'خردة حديد',
+      'লোহার স্ক্র্যাপ',
+    ])
+      expect(statesWaste(text), text).toBe(true);
+    expect(statesWaste('plastic bottles')).toBe(false);
+    expect(statesWaste('wasteland')).toBe(false);
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0].code;
+    // The text of 8549.39 names the assemblies: they went there at 0.77.
+    expect(first('flexible printed circuit board assemblies').slice(0, 4)).toBe('8538');
+    expect(first('copper scrap')).toBe('740400');
+    expect(first('glass cullet')).toBe('700100');
   });
 
   it('reads a title whose material comes before its features, kitchen utensils by their material, and the sari', () => {

@@ -7,6 +7,7 @@ import {
   specifiedGoods,
   statesUsed,
   usedOnly,
+  wasteOnly,
   withEngineRanges,
   withoutPower,
   type Attributes,
@@ -122,6 +123,7 @@ export class FinderIndex extends Hierarchy {
           ...stated,
           part: partsCode(heading, subheading),
           usedOnly: usedOnly(subheading),
+          wasteOnly: wasteOnly(subheading),
           specified: specifiedGoods(subheading),
           fuel: code.startsWith('27'),
         };
