@@ -698,6 +698,7 @@ export function statesWaste(text: string): boolean {
       .some((word) => WASTE_WORDS.has(word))
   );
 }
+
 /**
  * Goods "as specified in Subheading Note 1" are those the note defines ("high-speed goods", "night vision goods"
  * of 85.25, "water pipe tobacco"): the words before it name them, and a code of them is ruled out for a query that
