@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import React from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -8,6 +8,12 @@ import { makeStore } from '../app/store';
 import { signedIn, signedOut, type SessionUser } from './authSlice';
 import { ProtectedRoute } from './ProtectedRoute';
 import { AccountMenu } from './AccountMenu';
+
+// The menu loads the session module when it first renders (AccountMenu.tsx): loaded here first, no import of it is
+// left pending when a test ends and its worker closes.
+beforeAll(async () => {
+  await import('./session');
+});
 
 const user = {
   username: 'trader@guichet.local',
