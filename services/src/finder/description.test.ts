@@ -798,6 +798,21 @@ describe('goods descriptions', () => {
     expect(answer('শাড়ি').code.slice(0, 4)).toBe('6211');
   });
 
+  it('reads an English basket as basketwork, a wooden title as its goods, and the ship sold for breaking up', () => {
+    const finder = testFinder();
+    const answer = (query: string) => finder.predict(query, 1).predictions[0];
+    // The French "baskets" (sneakers) was the only text with the word: a laundry basket went to sports footwear at 0.91.
+    expect(answer('Laundry Basket').code).toBe('392490');
+    expect(answer('paire de baskets').code).toBe('640411');
+    // "wooden" is what the goods are made of, never the goods: the frame went to wooden bedroom furniture at 0.71.
+    expect(answer('Photo Frame Wooden').code.slice(0, 4)).toBe('4414');
+    // How a helmet covers the face is no goods either: motorcycle parts at 0.38.
+    expect(answer('Motorcycle Helmet Full Face').code).toBe('650610');
+    // Ships for breaking up and oil-cake of soya, as a port of a ship-breaking and feed-milling country imports them.
+    expect(answer('old ship for scrapping').code).toBe('890800');
+    expect(answer('soybean meal').code).toBe('230400');
+  });
+
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
     const finder = testFinder();
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;

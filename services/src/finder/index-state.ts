@@ -61,7 +61,7 @@ const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|u
 const LEADING_FEATURES = /^(?:(?:portable|mini) )+(?=\S)/;
 
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
 
 /**
  * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
@@ -194,7 +194,7 @@ export const HEAD_NOUN_WEIGHT = 1;
  */
 export const MATERIAL_TERMS = new Set(
   terms(
-    'cotton wool silk linen synthetic polyester nylon acrylic spandex elastane lycra polyamide viscose rayon ' +
+    'cotton wool silk linen synthetic polyester nylon acrylic spandex elastane lycra polyamide viscose rayon wooden ' +
       'plastic plastics pvc polyethylene polypropylene vinyl silicone stainless steel aluminium aluminum copper brass ' +
       'coton laine soie plastique acier algodon lana seda plastico acero قطن صوف حرير بلاستيك فولاذ',
   ),
