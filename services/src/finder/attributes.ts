@@ -54,7 +54,9 @@ const GROUPS: Group[] = [
     name: 'construction',
     values: {
       knitted: /\b(knit|knitted|crochet|jersey fabric|tricot|punto|محبوك|مصنر|كروشيه)/,
-      woven: /\b(woven|not knitted|denim|tisse|tejid)/,
+      // Fabrics named by their weave are woven: satin, chiffon, twill, poplin, taffeta, organza, gabardine, chambray.
+      woven:
+        /\b(woven|not knitted|denim|tisse|tejid|(?:satin|sat[eé]n|chiffon|twill|poplin|popeline|taffeta|taffetas|organza|gabardine|gabardina|chambray)\b)/,
     },
   },
   {
@@ -316,6 +318,17 @@ const POWER = GROUPS.findIndex((group) => group.name === 'power');
 
 /** The first chapter whose goods may run on a power source: before it are fuels, foods and materials. */
 export const POWERED_FROM = '82';
+
+/** Stemmed words of fuels: as the goods' noun ("diesel", "petrol 95"), the goods are the fuel, not an engine. */
+const FUEL_NOUNS = new Set(terms('diesel petrol gasoline gasoil essence gasolina ديزل بنزين'));
+
+/** A query's attributes without a power source when its noun is a fuel. */
+export function withoutFuelPower(attributes: Attributes, noun: string | undefined): Attributes {
+  if (noun === undefined || !FUEL_NOUNS.has(noun) || !attributes.masks[POWER]) return attributes;
+  const masks = attributes.masks.slice();
+  masks[POWER] = 0;
+  return { ...attributes, masks };
+}
 
 /** A code's attributes without a power source: "petroleum oils" (27.10) state no petrol engine, "gas oils" no diesel one. */
 export function withoutPower(attributes: Attributes): Attributes {
@@ -754,7 +767,8 @@ const HYBRID_WEIGHT = USED_ONLY_WEIGHT;
  * or excludes the query's), both in [0, 1]; and `rules`, the score of the fixed rules: the engine capacity inside
  * (+) or outside (-) the code's range, the form (garment or fabric) the same as (+) or other than (-) the code's,
  * a part (+ for a code of parts, - for another), a code of other materials only (-) or of the other condition only
- * (new, used or retreaded, -; used only for a query silent on condition, -), of the other side of a split or
+ * (new, used or retreaded, -; used only for a query silent on condition, -), of the other engine (petrol or
+ * diesel, -), of the other side of a split or
  * excluding the query's (-), of goods a subheading note defines that the query does not name (-), of primary
  * forms for an article (-), of other wearers only (-); 0 where either is silent.
  */
@@ -774,6 +788,10 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   const power = code.masks[POWER];
   const bothPowers = (power & ELECTRIC) !== 0 && (power & (SPARK | DIESEL)) !== 0;
   if (query.hybrid && code.hybrid && power && !bothPowers) rules -= HYBRID_WEIGHT;
+  // A petrol engine is no diesel one, whatever else the texts share ("diesel car 2000cc" is not of 8703.23); a
+  // hybrid's engine is the hybrid rule's.
+  const engines = query.masks[POWER] & (SPARK | DIESEL);
+  if (!query.hybrid && engines && power & (SPARK | DIESEL) && !(engines & power)) rules -= SPLIT_WEIGHT;
   // Hybrids of every engine capacity are one code (8703.40): no capacity to be outside of.
   const capacityRuled = !(query.hybrid && bothPowers);
   const rating = query.rating;

@@ -813,6 +813,24 @@ describe('goods descriptions', () => {
     expect(answer('soybean meal').code).toBe('230400');
   });
 
+  it('reads a car by its fuel and engine capacity, clothes as Spanish and French shops name them, and fabrics by their weave', () => {
+    const finder = testFinder();
+    const answer = (query: string) => finder.predict(query, 1).predictions[0];
+    // "petrol" was the goods (motor spirit), and the car went to toys at 0.43.
+    expect(answer('petrol car 1300cc').code).toBe('870322');
+    expect(answer('diesel car 2000cc').code).toBe('870332');
+    // The tariff's Spanish "ropa" is linen ("ropa de cama"); in a shop it is clothes.
+    expect(answer('ropa de bebé de algodón').code).toBe('611120');
+    expect(answer('ropa de cama de algodón').code.slice(0, 4)).toBe('6302');
+    expect(answer('pièces détachées pour voitures').code).toBe('870899');
+    // A disposable face mask protects; a cosmetic one (33.04) is no mask to throw away.
+    expect(answer('face masks disposable').code).toBe('630790');
+    // Satin, chiffon, twill and poplin are woven.
+    for (const fabric of ['satin', 'chiffon', 'twill', 'poplin'])
+      expect(attributeWords(attributesOf(`blouse ${fabric}`)).construction, fabric).toEqual(['woven']);
+    expect(attributeWords(attributesOf('satinwood')).construction).toEqual([]);
+  });
+
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
     const finder = testFinder();
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
@@ -1018,8 +1036,8 @@ describe('goods descriptions', () => {
 
   it('reads the goods a text names: the last word of each item of its list', () => {
     expect(headNouns('bottled water')).toEqual(['water']);
+    // "Women's or girls'" are who wears the goods.
     expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([
-      'woman',
       'overcoat',
       'coat',
       'cape',
@@ -1028,5 +1046,17 @@ describe('goods descriptions', () => {
       'jacket',
     ]);
     expect(headNouns('Trunks, suit-cases and school satchels; travelling-bags')).toEqual(['trunk', 'case', 'satchel', 'bag']);
+  });
+
+  it('reads no goods in what a list says its goods are for or made of, nor in the words that say which goods', () => {
+    // After "for" or "of" a conjunction joins what the machines are for, not goods of their own.
+    expect(headNouns('Machinery for the manufacture or repair of footwear')).toEqual(terms('machinery'));
+    expect(headNouns('Flours and meals of oil seeds or oleaginous fruits')).toEqual(terms('flours meals'));
+    // One word joined to a longer name shares its goods.
+    expect(headNouns('Safety or relief valves')).toEqual(terms('valves'));
+    expect(headNouns('Engines; compression-ignition piston engines (diesel or semi-diesel engines)')).toEqual(terms('engines'));
+    expect(headPhrase('salt and pepper shakers')).toBe('salt and pepper shakers');
+    expect(headPhrase('bolts and nuts of steel')).toBe('bolts');
+    expect(headNouns("Biscuits and other bakers' wares")).toEqual(terms('biscuits wares'));
   });
 });

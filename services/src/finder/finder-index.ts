@@ -1,6 +1,7 @@
 /** The finder's index: the features of a query for every HS 2022 subheading (over the index data of index-state.ts). */
 import {
   attributesOf,
+  withoutFuelPower,
   compareAttributes,
   partsCode,
   POWERED_FROM,
@@ -586,7 +587,8 @@ export class FinderIndex extends Hierarchy {
       });
     if (withText && state.text) result.text = textModelScores(state.text, this.textHierarchy, text)?.code ?? null;
     // Every query, even one that states no attribute: goods not called used are not of a code of used goods only.
-    const asked = attributesOf(text);
+    // "diesel" alone is the fuel: no power source of an engine it would run.
+    const asked = withoutFuelPower(attributesOf(text), head.noun);
     for (let index = 0; index < N6; index++) {
       const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
       result.agree[index] = agree;

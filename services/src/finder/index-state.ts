@@ -9,8 +9,9 @@ import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 export const PRIOR_CAP = 20;
 
 /** Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle. */
-export const HEAD_END =
-  /[,;:(]| (made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des) /g;
+const HEAD_END_WORDS =
+  'made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des';
+export const HEAD_END = new RegExp(`[,;:(]| (${HEAD_END_WORDS}) `, 'g');
 
 /** Who the goods are for, named before them ("men's and boys' knit jackets"): not the head of the phrase. */
 const WEARERS = /^\s*(?:(?:men|mens|women|womens|boy|boys|girl|girls|ladies|children|kids|infant|infants|unisex)'?\s*(?:,|and|&|or)\s*)+/;
@@ -92,6 +93,14 @@ const TRAILING_PARTICIPLE =
 const MATERIAL_WORD =
   '(?:iron|steel|stainless steel|aluminium|aluminum|copper|brass|bronze|zinc|lead|tin|nickel|gold|silver|platinum|cotton|wool|silk|linen|jute|polyester|nylon|acrylic|viscose|rayon|leather|rubber|plastics?|paper|wood|glass|ceramic|porcelain)';
 const MATERIAL_PAIR = new RegExp(`^ ${MATERIAL_WORD} (?:and|or) (?=${MATERIAL_WORD} \\S)`);
+/**
+ * One word joined to a name of two words or more names that name's goods too ("safety or relief valves", "salt
+ * and pepper shakers"): "and" does not end the goods' name there; not before a list's next goods ("biscuits and
+ * other bakers' wares") or what the goods are made of ("bolts and nuts of steel" names bolts).
+ */
+const SHARED_NOUN = new RegExp(
+  `^ (?!other |similar )\\S+ (?:and|or) (?!(?:other|similar|the|a|an|${HEAD_END_WORDS}) )\\S+ (?!(?:${HEAD_END_WORDS}) )\\S`,
+);
 
 /** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
 const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;
@@ -112,7 +121,7 @@ export function headPhrase(text: string): string {
   if (quantity) value = ` ${value.trimStart().slice(quantity[0].length)}`;
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
-  const pair = MATERIAL_PAIR.exec(value)?.[0].length ?? 0;
+  const pair = (MATERIAL_PAIR.exec(value) ?? SHARED_NOUN.exec(value))?.[0].length ?? 0;
   const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
     .map((cut) => cut.index)
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
@@ -137,15 +146,27 @@ export const nounOf = (phrase: string, list: string[]): string | undefined => (n
  * The goods a text names: the last term of each item of its list (in Arabic, and in French and Spanish when
  * `romance`, the first: "Pneumatiques neufs" names tyres, not "new"), cut at its head
  * phrase's end ("Trunks, suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water,
- * not bottles; "ألبسة مستعملة", worn clothing, names clothing, not "used").
+ * not bottles; "ألبسة مستعملة", worn clothing, names clothing, not "used"). A conjunction after an item's head
+ * phrase has ended joins what the goods are for or made of, not goods ("machinery for the manufacture or
+ * repair of footwear" names no repair; "meals of oil seeds or oleaginous fruits" no fruits).
  */
 export function headNouns(text: string, romance = false): string[] {
   const nouns = new Set<string>();
-  for (const item of text.toLowerCase().split(/[,;:()]| and | or | et | ou | y | o /)) {
-    const phrase = headPhrase(item);
-    const list = terms(phrase);
-    const noun = romance ? list[0] : nounOf(phrase, list);
-    if (noun !== undefined) nouns.add(noun);
+  // Each segment with the mark before it: a list begins at the text's start, after "(", ";" or ":".
+  const parts = text.toLowerCase().split(/([,;:()])/);
+  for (let at = 0; at < parts.length; at += 2) {
+    const items = parts[at].split(/ and | or | et | ou | y | o /);
+    for (const [position, item] of items.entries()) {
+      // "Safety or relief valves", "(diesel or semi-diesel engines)" name valves and engines, not safety or diesel
+      // (SHARED_NOUN); in a list after a comma the word is goods of its own ("Trunks, suit-cases and school satchels").
+      const begins = at === 0 || parts[at - 1] !== ',';
+      if (begins && position === 0 && items.length > 1 && SHARED_NOUN.test(` ${item.trim()} or ${items[1].trim()} `)) continue;
+      const phrase = headPhrase(item);
+      const list = terms(phrase);
+      const noun = romance ? list[0] : nounOf(phrase, list);
+      if (noun !== undefined) nouns.add(noun);
+      if (` ${item.trim()} `.search(HEAD_END) >= 0) break;
+    }
   }
   return [...nouns];
 }
@@ -176,7 +197,7 @@ export const OWNER_AFTER = /\b(?:for|of|to fit|pour|de|para)\s+(?=(.+))/g;
 /** Stemmed head nouns that say nothing of the goods: the rest of the description does ("parts for motorcycles"). */
 export const GENERIC_HEADS = new Set([
   ...PART_HEADS,
-  ...terms('kit articles products goods effects cargo merchandise things stuff gifts samples consignment parcel supplies'),
+  ...terms('kit assortment articles products goods effects cargo merchandise things stuff gifts samples consignment parcel supplies'),
 ]);
 
 /**

@@ -273,16 +273,17 @@ export function ranked(index: FinderIndex, params: ModelParams, text: string, li
   let predictions = top.map((item, position) => ({ code: item.code, probability: shown[position] }));
   if (goods.length) {
     // Each good's own first code after the query's, at its own chance over their number (never above the
-    // first); the other codes share what is left.
+    // first); the other codes share what is left, none above a good's own code.
     const own = new Map(goods.map((item) => [item.code, Math.min(shown[0], item.probability / count)]));
     own.set(top[0].code, shown[0]);
     const rest = predictions.filter((item) => !own.has(item.code));
     const taken = [...own.values()].reduce((sum, value) => sum + value, 0);
     const left = rest.reduce((sum, item) => sum + item.probability, 0);
     const share = left > 0 ? Math.min(1, Math.max(0, 1 - taken) / left) : 0;
+    const ceiling = Math.min(...own.values());
     predictions = [
       ...[...own].map(([code, probability]) => ({ code, probability })),
-      ...rest.map((item) => ({ code: item.code, probability: item.probability * share })),
+      ...rest.map((item) => ({ code: item.code, probability: Math.min(ceiling, item.probability * share) })),
     ].sort((a, b) => Number(b.code === top[0].code) - Number(a.code === top[0].code) || b.probability - a.probability);
   }
   return {
