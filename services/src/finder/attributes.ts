@@ -71,8 +71,13 @@ const GROUPS: Group[] = [
     name: 'state',
     values: {
       fresh: /\b(fresh|chilled|frais|fresco|refrigere|طازج|مبرد)/,
-      frozen: /\b(frozen|freez|congele|congelad|مجمد)/,
+      // "Vegetables prepared or preserved ..., not frozen" (20.05) are not frozen ones.
+      frozen: /(?<!not |non |no |غير )\b(frozen|freez|congele|congelad|مجمد)/,
       dried: /\b(dried|dry\b(?! (?:iron|cells?|batter))|dehydrated|seche|seco\b|مجفف)/,
+      // Canned or tinned goods are the "prepared or preserved" ones of chapters 16 and 20 ("canned chickpeas" are
+      // no dried chickpeas of 07.13); goods "provisionally preserved" for transport (07.11, 08.12) are not.
+      preserved:
+        /(?<!provisionally )\b(canned|tinned(?! (?:copper|steel|iron|wire|sheets?|plates?))|in (?:tins?|cans?)\b|preserved|conserve(?:e|es|ees|s)?\b|conservad[oa]s?\b|enlatad[oa]s?\b|en lata\b|en almibar|in syrup|(?:معلب|محفوظ)(?:ه|ات)?(?![\u0621-\u064a]))(?! (?:provisoirement|provisionalmente|مؤقتا|موقتا))/,
     },
   },
   {
@@ -209,6 +214,7 @@ const BENGALI_WORDS: Record<string, string> = {
   fresh: 'তাজা টাটকা',
   frozen: 'হিমায়িত ফ্রোজেন',
   dried: 'শুকনো শুকানো শুঁটকি',
+  preserved: 'টিনজাত ক্যানজাত সংরক্ষিত',
   used: 'পুরাতন পুরনো পুরোনো ব্যবহৃত',
   new: 'নতুন',
   electric: 'বৈদ্যুতিক ইলেকট্রিক ব্যাটারিচালিত',
@@ -258,6 +264,7 @@ const WORDS: Record<string, string> = {
   fresh: 'fresh',
   frozen: 'frozen',
   dried: 'dried',
+  preserved: 'canned',
   used: 'used',
   new: 'new',
   retreaded: 'retreaded',
@@ -315,6 +322,11 @@ const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((n
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
+const STATE = GROUPS.findIndex((group) => group.name === 'state');
+const PRESERVED = 1 << Object.keys(GROUPS[STATE].values).indexOf('preserved');
+
+/** Whether a text says its goods are prepared or preserved ("canned chickpeas", "thon en conserve"). */
+export const statesPreserved = (attributes: Attributes): boolean => (attributes.masks[STATE] & PRESERVED) !== 0;
 
 /** The first chapter whose goods may run on a power source: before it are fuels, foods and materials. */
 export const POWERED_FROM = '82';
@@ -322,9 +334,12 @@ export const POWERED_FROM = '82';
 /** Stemmed words of fuels: as the goods' noun ("diesel", "petrol 95"), the goods are the fuel, not an engine. */
 const FUEL_NOUNS = new Set(terms('diesel petrol gasoline gasoil essence gasolina ديزل بنزين'));
 
-/** A query's attributes without a power source when its noun is a fuel. */
+/**
+ * A query's attributes without a power source when its noun is a fuel, unless it states an engine capacity: "Honda
+ * Civic 1.5L petrol" names the engine's fuel after its capacity.
+ */
 export function withoutFuelPower(attributes: Attributes, noun: string | undefined): Attributes {
-  if (noun === undefined || !FUEL_NOUNS.has(noun) || !attributes.masks[POWER]) return attributes;
+  if (noun === undefined || !FUEL_NOUNS.has(noun) || !attributes.masks[POWER] || !Number.isNaN(attributes.cc)) return attributes;
   const masks = attributes.masks.slice();
   masks[POWER] = 0;
   return { ...attributes, masks };
@@ -410,6 +425,12 @@ const PRIMARY_CODE = /\bprimary forms?\b/;
 const PRIMARY_WEIGHT = 3;
 
 const CC = /(\d[\d,.]*)\s*(cc|cm3|cm³|c\.c\.|سي ?سي|سم ?3|সিসি)/;
+/**
+ * An engine capacity in litres, as car titles give it ("Honda Civic 2019 1.5L petrol", "2.0 diesel"): a litre
+ * figure with one decimal beside a fuel or an engine; alone, "1.5L" is a bottle's or a kettle's volume.
+ */
+const CC_LITRES =
+  /(?<![\d.])([1-8]\.\d)\s*(?:l|litres?|liters?)?(?= (?:petrol|gasoline|diesel|hybrid|turbo|engine|vvt-?i|tdi|tsi|essence|gasolina|بنزين|ديزل)\b)|\b(?:petrol|gasoline|diesel|hybrid|engine|essence|gasolina|بنزين|ديزل) ([1-8]\.\d)\s*(?:l|litres?|liters?)?(?![\w.])(?!\s*(?:kva|kw|hp|kg|tons?|t|mm|cm|m|v|w|a|bar|psi)\b)/;
 
 /** What a rating measures: power (W, VA), or a fabric's weight per square metre. */
 type RatingUnit = 'W' | 'VA' | 'g/m2';
@@ -601,7 +622,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
   if (shares?.size === 0 && namedFibres && !(namedFibres & (namedFibres - 1))) shares.set(Math.log2(namedFibres), 100);
   if (predominant) masks[0] = predominant;
   const match = CC.exec(value);
-  const cc = !isCode && match ? Number(match[1].replace(/,/g, '')) : NaN;
+  const litres = match ? null : CC_LITRES.exec(value);
+  const cc = isCode ? NaN : match ? Number(match[1].replace(/,/g, '')) : litres ? Math.round(Number(litres[1] ?? litres[2]) * 1000) : NaN;
   let range: [number, number] = [NaN, NaN];
   if (isCode) {
     const over = /capacity (?:exceeding|over) ([\d,]+)/.exec(value);

@@ -428,6 +428,9 @@ describe('goods descriptions', () => {
       'ou usages analogues',
     ])
       expect(condition(silent, true), silent).toEqual([]);
+    // The Bengali words for used are the condition, not goods: "পুরাতন গাড়ি" (a used car) went to worn clothing at 0.75.
+    expect(terms('পুরাতন গাড়ি')).toEqual(terms('গাড়ি'));
+    expect(testFinder().predict('পুরাতন গাড়ি', 1).predictions[0]?.code.slice(0, 4)).not.toBe('6309');
   });
 
   it("rules out a code of other wearers only: men's coats for a women's coat", () => {
@@ -617,10 +620,10 @@ describe('goods descriptions', () => {
       texts.map((text) => attributesOf(text, true)),
     );
     const rules = (query: string) => stated.map((code) => compareAttributes(attributesOf(query), code).rules);
-    for (const query of ['Toyota Corolla 1.8 hybrid sedan', 'voiture hybride', 'سيارة هجينة'])
-      expect(rules(query).slice(0, 4), query).toEqual([-12, 0, 0, -12]);
+    for (const query of ['voiture hybride', 'سيارة هجينة']) expect(rules(query).slice(0, 4), query).toEqual([-12, 0, 0, -12]);
     // An engine capacity does not rule out a hybrid, whose code states none (the others keep the capacity rule's score).
-    expect(rules('hybrid car 1800cc').slice(0, 4)).toEqual([-12 + 3, 0, 0, -12 - 3]);
+    for (const query of ['hybrid car 1800cc', 'Toyota Corolla 1.8 hybrid sedan'])
+      expect(rules(query).slice(0, 4), query).toEqual([-12 + 3, 0, 0, -12 - 3]);
     expect(rules('diesel hybrid SUV').slice(0, 4)).toEqual([-12, 0, 0, -12]);
     // Not a vehicle heading: a hybrid bicycle or generator rules out nothing there.
     expect(rules('hybrid bicycle').slice(4)).toEqual([0, 0]);
@@ -829,6 +832,62 @@ describe('goods descriptions', () => {
     for (const fabric of ['satin', 'chiffon', 'twill', 'poplin'])
       expect(attributeWords(attributesOf(`blouse ${fabric}`)).construction, fabric).toEqual(['woven']);
     expect(attributeWords(attributesOf('satinwood')).construction).toEqual([]);
+  });
+
+  it('reads canned goods as prepared or preserved, in five languages, and finds them in chapters 16 and 20', () => {
+    const state = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).state;
+    for (const query of [
+      'canned chickpeas',
+      'tinned sardines',
+      'peaches in syrup',
+      'thon en conserve',
+      'atún enlatado',
+      'تونة معلبة',
+      'টিনজাত মাছ',
+    ])
+      expect(state(query), query).toEqual(['canned']);
+    // Tin-plated copper is not canned; goods "provisionally preserved" for transport (07.11) are not the canned ones.
+    expect(state('tinned copper wire')).toEqual([]);
+    expect(state('Vegetables provisionally preserved, but unsuitable in that state for immediate consumption', true)).toEqual([]);
+    expect(state('Légumes conservés provisoirement, mais impropres, en l’état, à l’alimentation', true)).toEqual([]);
+    expect(state('خضر محفوظة مؤقتا ولكن غير صالحة بحالتها هذه للاستهلاك المباشر', true)).toEqual([]);
+    // "Not frozen" is not frozen: 20.05's vegetables are preserved only.
+    expect(
+      state(
+        'Vegetable preparations; peas (pisum sativum), prepared or preserved otherwise than by vinegar or acetic acid, not frozen',
+        true,
+      ),
+    ).toEqual(['canned']);
+    expect(state('خضر أخر محضرة أو محفوظة بغير الخل أو حمض الخليك، غير مجمدة', true)).toEqual(['canned']);
+    const finder = testFinder();
+    const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;
+    // Dried chickpeas (0713.20) had them at 0.95, and fresh tuna the Spanish ones: the raw goods' texts know the words.
+    expect(first('canned chickpeas')?.slice(0, 4)).toBe('2005');
+    expect(first('atún enlatado')?.slice(0, 4)).toBe('1604');
+    expect(first('canned mushrooms')?.slice(0, 4)).toBe('2003');
+    // Not canned: the raw goods stay.
+    expect(first('dried chickpeas')).toBe('071320');
+  });
+
+  it("reads a car title's engine capacity in litres beside its fuel, and a share or grade after the goods as their specification", () => {
+    const cc = (text: string) => attributesOf(text).cc;
+    expect(cc('Honda Civic 2019 1.5L petrol')).toBe(1500);
+    expect(cc('toyota hilux 2.8 diesel')).toBe(2800);
+    expect(cc('diesel engine 2.5L')).toBe(2500);
+    // A volume alone, or a generator's power, is no engine capacity.
+    expect(cc('water bottle 1.5L')).toBeNaN();
+    expect(cc('generator diesel 2.5 kva')).toBeNaN();
+    const finder = testFinder();
+    // The fuel after the capacity is the engine's: motor spirit (2710.12) had the car at 0.94.
+    expect(finder.predict('Honda Civic 2019 1.5L petrol', 1).predictions[0]?.code).toBe('870322');
+    expect(headPhrase('wheat grain 12.5% protein')).toBe('wheat grain');
+    expect(headPhrase('milk powder 26% fat')).toBe('milk powder');
+    expect(headPhrase("men's 100% cotton shirt")).toBe('men 100% cotton shirt');
+    expect(headPhrase('PET resin bottle grade')).toBe('pet resin');
+    expect(headPhrase('sewing machine industrial')).toBe('sewing machine');
+    expect(headPhrase('Polyester bedsheet printed woven')).toBe('polyester bedsheet');
+    expect(headPhrase('Satin Ribbon 25mm Roll')).toBe('satin ribbon');
+    expect(headPhrase('canned sweet corn')).toBe('sweet corn');
   });
 
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
@@ -1058,5 +1117,7 @@ describe('goods descriptions', () => {
     expect(headPhrase('salt and pepper shakers')).toBe('salt and pepper shakers');
     expect(headPhrase('bolts and nuts of steel')).toBe('bolts');
     expect(headNouns("Biscuits and other bakers' wares")).toEqual(terms('biscuits wares'));
+    // French and Spanish put the noun first: each word joined is goods of its own.
+    expect(headNouns('Fils et câbles isolés', true)).toEqual(terms('fils câbles'));
   });
 });

@@ -2,6 +2,7 @@
 import {
   attributesOf,
   withoutFuelPower,
+  statesPreserved,
   compareAttributes,
   partsCode,
   POWERED_FROM,
@@ -54,6 +55,11 @@ import {
 /** Taken from the codes of chapters 28 and 29 for goods in measured doses, added to DOSED_CODES for a dose's strength (chemistry.ts). */
 const DOSES_WEIGHT = 3;
 
+/** The chapters of raw goods whose prepared or preserved forms are in chapters 16 and 20 (liftPreserved). */
+const RAW_FOOD = new Set(['02', '03', '07', '08']);
+/** How far above the best code of raw goods a canned query's best prepared code is raised. */
+const PRESERVED_LIFT = 1;
+
 /** Conjunctions between two names of goods: "and", "&", French "et", Spanish "y", Bengali "ও" and "এবং" (Arabic: FinderIndex.conjunction). */
 const CONJUNCTION = / (?:and|&|et|y|ও|এবং) /;
 
@@ -80,6 +86,8 @@ export class FinderIndex extends Hierarchy {
   private readonly textHierarchy: TextModelHierarchy;
   /** What each code's texts (chapter, heading, subheading) state of the attributes. */
   readonly attributes: Attributes[];
+  /** 1 for a code of chapter 16 or 20 whose texts say its goods are prepared or preserved (liftPreserved). */
+  private readonly preserved: Uint8Array;
   private readonly termIds = new Map<string, number>();
   private readonly gramIds = new Map<string, number>();
 
@@ -129,6 +137,9 @@ export class FinderIndex extends Hierarchy {
           fuel: code.startsWith('27'),
         };
       }),
+    );
+    this.preserved = Uint8Array.from(this.codes, (code, index) =>
+      (code.startsWith('16') || code.startsWith('20')) && statesPreserved(this.attributes[index]) ? 1 : 0,
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
     state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
@@ -403,6 +414,7 @@ export class FinderIndex extends Hierarchy {
       head6: new Float64Array(N6),
       head4: new Float64Array(N4),
       text: null,
+      preserved: false,
       fold,
     };
   }
@@ -589,6 +601,7 @@ export class FinderIndex extends Hierarchy {
     // Every query, even one that states no attribute: goods not called used are not of a code of used goods only.
     // "diesel" alone is the fuel: no power source of an engine it would run.
     const asked = withoutFuelPower(attributesOf(text), head.noun);
+    result.preserved = statesPreserved(asked);
     for (let index = 0; index < N6; index++) {
       const { agree, conflict, rules } = compareAttributes(asked, this.attributes[index]);
       result.agree[index] = agree;
@@ -727,7 +740,27 @@ export class FinderIndex extends Hierarchy {
         chapPart[this.chapterOf[index]];
     }
     if (textWeight !== 0 && features.text) for (let index = 0; index < N6; index++) result[index] += textWeight * features.text[index];
+    if (features.preserved) this.liftPreserved(result);
     return result;
+  }
+
+  /**
+   * Canned or tinned goods whose best code is of the raw goods (meat, fish, vegetables, fruit: chapters 02, 03,
+   * 07, 08) are those goods prepared or preserved, in chapters 16 and 20: every code whose texts say so is
+   * raised, in the order of its own score, just above that best code ("canned chickpeas" is 2005.99, not the
+   * dried chickpeas of 0713.20, whose texts know the word; "thon en conserve" 1604.14). The texts of the
+   * prepared goods seldom name the raw goods as the lexicon does: 20.05's "other vegetables" names no chickpeas.
+   */
+  private liftPreserved(scores: Float64Array): void {
+    let best = 0;
+    let bestPreserved = -1;
+    for (let index = 0; index < scores.length; index++) {
+      if (scores[index] > scores[best]) best = index;
+      if (this.preserved[index] && (bestPreserved < 0 || scores[index] > scores[bestPreserved])) bestPreserved = index;
+    }
+    if (bestPreserved < 0 || !RAW_FOOD.has(this.codes[best].slice(0, 2))) return;
+    const lift = scores[best] - scores[bestPreserved] + PRESERVED_LIFT;
+    for (let index = 0; index < scores.length; index++) if (this.preserved[index]) scores[index] += lift;
   }
 
   /** Knows a word of the text, or one of its trigrams. */
@@ -779,5 +812,5 @@ function clearFeatures(features: QueryFeatures, fold: number): QueryFeatures {
     features.head4,
   ])
     values.fill(0);
-  return Object.assign(features, { weight: 0, known: 0, broader: 0, broaderHeadings: 0, text: null, fold });
+  return Object.assign(features, { weight: 0, known: 0, broader: 0, broaderHeadings: 0, text: null, preserved: false, fold });
 }

@@ -52,24 +52,26 @@ const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|u
 
 /**
  * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
- * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable"): how they work, are powered or are
- * sold, not which goods they are.
+ * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable", "bedsheet printed woven", "sewing
+ * machine industrial", "PET resin bottle grade"): how they work, are powered, made, used or sold, not which goods
+ * they are.
  */
 /**
  * What a title says first of how its goods are carried or sized ("Portable Power Bank", "Mini Portable Fan"): the
  * goods follow. "portable" is a word of one subheading's text (8471.30, portable computers), which drew both.
+ * "Canned sweet corn" is corn, not cans: that it is preserved is an attribute (attributes.ts).
  */
-const LEADING_FEATURES = /^(?:(?:portable|mini) )+(?=\S)/;
+const LEADING_FEATURES = /^(?:(?:portable|mini|canned|tinned) )+(?=\S)/;
 
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+ grade|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical))+$/;
 
 /**
  * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
- * sacks"): a measure and a container after the goods, not the goods.
+ * sacks", "satin ribbon 25mm roll"): a measure and a container after the goods, not the goods.
  */
 const PACKING =
-  / \d+(?:[.,]\d+)? ?(?:kgs?|g|lbs?|l|ml|litres?|liters?|mt) (?:bags?|sacks?|cartons?|ctns|drums?|boxes|box|bottles?|cans?|tins?|jars?|pails?|bales?)$/;
+  / \d+(?:[.,]\d+)? ?(?:(?:kgs?|g|lbs?|l|ml|litres?|liters?|mt) (?:bags?|sacks?|cartons?|ctns|drums?|boxes|box|bottles?|cans?|tins?|jars?|pails?|bales?)|(?:mm|cm|m|metres?|meters?|yards?|yds|ft) (?:rolls?|reels?|spools?|coils?))$/;
 
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
@@ -93,6 +95,11 @@ const TRAILING_PARTICIPLE =
 const MATERIAL_WORD =
   '(?:iron|steel|stainless steel|aluminium|aluminum|copper|brass|bronze|zinc|lead|tin|nickel|gold|silver|platinum|cotton|wool|silk|linen|jute|polyester|nylon|acrylic|viscose|rayon|leather|rubber|plastics?|paper|wood|glass|ceramic|porcelain)';
 const MATERIAL_PAIR = new RegExp(`^ ${MATERIAL_WORD} (?:and|or) (?=${MATERIAL_WORD} \\S)`);
+/**
+ * A share that is no material's ("wheat grain 12.5% protein", "milk powder 26% fat", "urea 46% N"): a specification
+ * after the goods, where the head phrase ends. "Men's 100% cotton shirt" names what the shirt is made of.
+ */
+const SPEC_SHARE = new RegExp(` \\d+(?:[.,]\\d+)? ?%(?! ${MATERIAL_WORD}\\b)`, 'g');
 /**
  * One word joined to a name of two words or more names that name's goods too ("safety or relief valves", "salt
  * and pepper shakers"): "and" does not end the goods' name there; not before a list's next goods ("biscuits and
@@ -122,7 +129,7 @@ export function headPhrase(text: string): string {
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
   const pair = (MATERIAL_PAIR.exec(value) ?? SHARED_NOUN.exec(value))?.[0].length ?? 0;
-  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE)]
+  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE), ...value.matchAll(SPEC_SHARE)]
     .map((cut) => cut.index)
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
   let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd().replace(PACKING, '')} `
@@ -159,8 +166,10 @@ export function headNouns(text: string, romance = false): string[] {
     for (const [position, item] of items.entries()) {
       // "Safety or relief valves", "(diesel or semi-diesel engines)" name valves and engines, not safety or diesel
       // (SHARED_NOUN); in a list after a comma the word is goods of its own ("Trunks, suit-cases and school satchels").
+      // French and Spanish put the noun first: "fils et câbles isolés" names wires and cables.
       const begins = at === 0 || parts[at - 1] !== ',';
-      if (begins && position === 0 && items.length > 1 && SHARED_NOUN.test(` ${item.trim()} or ${items[1].trim()} `)) continue;
+      const shared = !romance && begins && position === 0 && items.length > 1;
+      if (shared && SHARED_NOUN.test(` ${item.trim()} or ${items[1].trim()} `)) continue;
       const phrase = headPhrase(item);
       const list = terms(phrase);
       const noun = romance ? list[0] : nounOf(phrase, list);

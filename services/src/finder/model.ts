@@ -113,6 +113,8 @@ export interface QueryFeatures {
   head4: Float64Array;
   /** Log-probability of each code by the text model (null: not asked for, or no model). */
   text: Float64Array | null;
+  /** Whether the query says its goods are prepared or preserved (canned, tinned: `statesPreserved`). */
+  preserved: boolean;
   fold: number;
 }
 
