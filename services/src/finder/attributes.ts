@@ -147,6 +147,17 @@ const GROUPS: Group[] = [
     },
   },
   {
+    // Electric wire and cable insulated (85.44) against stranded wire and cables "not electrically insulated"
+    // (73.12, 74.13, 76.14): "PVC insulated copper cables" had gone to 74.13 at 0.53. Insulated only beside a
+    // wire, a cable or a conductor: an insulated bottle or jacket is no conductor.
+    name: 'insulation',
+    values: {
+      insulated:
+        /(?<!not |not electrically |non[- ]|غير )\b(insulated|isole(?:e|s|es)?|aislad[oa]s?|معزول(?:ه|ات)?)(?=(?: \S+){0,4} (?:wires?|cables?|conductors?|fils?|cables?|conducteurs?|alambres?|conductores?|اسلاك|كابلات)\b)|\b(?:wires?|cables?|conductors?|fils|cables?|alambres?|conductores?|اسلاك|كابلات),?(?: \S+){0,4} (?<!not |not electrically |non[- ]|غير )(?:insulated|isole(?:e|s|es)?|aislad[oa]s?|معزول(?:ه|ات)?)\b/,
+      bare: /\b(not (?:electrically )?insulated|uninsulated|non[- ]insulated|bare (?:copper|wires?|cables?|conductors?)|non isole(?:e|s|es)?|sin aislar|no aislad[oa]s?|غير معزول(?:ه|ات)?)/,
+    },
+  },
+  {
     // Cast iron against other iron and steel (73.03 against 73.04 to 73.06, 73.23.91 against 73.23.94).
     name: 'casting',
     values: {
@@ -281,6 +292,8 @@ const WORDS: Record<string, string> = {
   unroasted: 'not roasted',
   whole: 'whole',
   cut: 'cuts',
+  insulated: 'insulated',
+  bare: 'not insulated',
   cast: 'cast iron',
   unbleached: 'unbleached',
   bleached: 'bleached',
@@ -777,8 +790,8 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
  * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods
  * without saying which ("coffee", "frozen chicken").
  */
-const SPLITS = ['construction', 'refining', 'shell', 'roasting', 'pieces', 'alloy', 'casting', 'finish', 'weave'].map((name) =>
-  GROUPS.findIndex((group) => group.name === name),
+const SPLITS = ['construction', 'refining', 'shell', 'roasting', 'pieces', 'alloy', 'insulation', 'casting', 'finish', 'weave'].map(
+  (name) => GROUPS.findIndex((group) => group.name === name),
 );
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */

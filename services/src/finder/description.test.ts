@@ -890,6 +890,25 @@ describe('goods descriptions', () => {
     expect(headPhrase('canned sweet corn')).toBe('sweet corn');
   });
 
+  it("drops a unit's identifying numbers, and rules out bare stranded wire for an insulated cable", () => {
+    expect(withoutFraming('ONE UNIT USED TOYOTA PREMIO CHASSIS NO NZT260').trim()).toBe('ONE UNIT USED TOYOTA PREMIO');
+    expect(withoutFraming('serial no: 4711 laptop').trim()).toBe('laptop');
+    // An engine capacity or a chassis for trucks is no number of a unit.
+    expect(withoutFraming('car engine 1500cc')).toBe('car engine 1500cc');
+    expect(withoutFraming('chassis for trucks')).toBe('chassis for trucks');
+    const insulation = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).insulation;
+    for (const query of ['PVC insulated copper cables', 'copper wire, PVC insulated', 'câbles électriques isolés', 'كابلات نحاس معزولة'])
+      expect(insulation(query), query).toEqual(['insulated']);
+    expect(insulation('Stranded wire, cables, plaited bands and the like, of copper, not electrically insulated', true)).toEqual([
+      'not insulated',
+    ]);
+    // An insulated bottle or jacket is no conductor.
+    expect(insulation('insulated water bottle')).toEqual([]);
+    const stranded = attributesOf('Stranded wire, cables, plaited bands and the like, of copper, not electrically insulated', true);
+    expect(compareAttributes(attributesOf('PVC insulated copper cables'), stranded).rules).toBeLessThan(0);
+    expect(testFinder().predict('PVC INSULATED COPPER CABLES 4C X 16 SQMM', 1).predictions[0]?.code.slice(0, 4)).toBe('8544');
+  });
+
   it('reads parts in French, Spanish, Arabic and Bengali, worn clothes in French, and harness of any material', () => {
     const finder = testFinder();
     const first = (query: string) => finder.predict(query, 1).predictions[0]?.code;

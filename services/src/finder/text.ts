@@ -307,8 +307,9 @@ export function withoutOrigin(text: string): string {
  * duty on used cars", "how much tax on iphone", "I want to import baby milk powder", "code SH pour", "arancel
  * para", "الرسوم الجمركية على", "আমদানি শুল্ক"): the question, not the goods. Left in, "code" and "duty" were the
  * head noun and the words the codes were found by ("hs code for shrimp feed" went to computer units). So are
- * a manifest's clauses ("shipper's load and count", "said to contain", "freight prepaid"). "heavy duty", "bar
- * code" and "price tags" are goods' words and stay.
+ * a manifest's clauses ("shipper's load and count", "said to contain", "freight prepaid") and the numbers that
+ * identify a unit ("chassis no NZT260": a used car had gone to chassis, 87.06). "heavy duty", "bar code" and
+ * "price tags" are goods' words and stay.
  */
 const FRAMING = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}])(?:${[
@@ -326,6 +327,8 @@ const FRAMING = new RegExp(
     "shipper(?:'|’)?s (?:load|loaded)(?:,? stow(?:age)?)?(?:,? (?:and|&) count(?:ed)?)?:?",
     'said to contain:?',
     'freight (?:prepaid|collect)',
+    // and the numbers that identify a unit or a document ("chassis no NZT260-3012345", "serial no: 4711"), not goods
+    '(?:(?:chassis|engine|frame|serial|lot|batch|invoice|container|seal|model) ?(?:no\\.?|nos\\.?|numbers?|#)|vin(?: ?(?:no\\.?|number|#))?) ?:? ?[\\p{L}\\p{N}/-]*\\p{N}[\\p{L}\\p{N}/-]*',
     // French
     '(?:code|position|nomenclature) (?:sh|douanier|tarifaire|du tarif|de la nomenclature)(?: (?:de|du|des|pour))?',
     "(?:droits?|taxes?) (?:de douane |d'importation |à l'importation )?(?:sur|pour)(?: (?:les?|la|l'))?",
