@@ -880,21 +880,26 @@ describe('goods descriptions', () => {
     const finder = testFinder();
     // The fuel after the capacity is the engine's: motor spirit (2710.12) had the car at 0.94.
     expect(finder.predict('Honda Civic 2019 1.5L petrol', 1).predictions[0]?.code).toBe('870322');
-    expect(headPhrase('wheat grain 12.5% protein')).toBe('wheat grain');
-    expect(headPhrase('milk powder 26% fat')).toBe('milk powder');
-    expect(headPhrase("men's 100% cotton shirt")).toBe('men 100% cotton shirt');
-    expect(headPhrase('PET resin bottle grade')).toBe('pet resin');
-    expect(headPhrase('sewing machine industrial')).toBe('sewing machine');
-    expect(headPhrase('Polyester bedsheet printed woven')).toBe('polyester bedsheet');
-    expect(headPhrase('Satin Ribbon 25mm Roll')).toBe('satin ribbon');
-    expect(headPhrase('canned sweet corn')).toBe('sweet corn');
+    for (const [text, phrase] of [
+      ['wheat grain 12.5% protein', 'wheat grain'],
+      ['milk powder 26% fat', 'milk powder'],
+      ["men's 100% cotton shirt", 'men 100% cotton shirt'],
+      ['PET resin bottle grade', 'pet resin'],
+      ['sewing machine industrial', 'sewing machine'],
+      ['Polyester bedsheet printed woven', 'polyester bedsheet'],
+      ['Satin Ribbon 25mm Roll', 'satin ribbon'],
+      ['canned sweet corn', 'sweet corn'],
+    ])
+      expect(headPhrase(text), text).toBe(phrase);
   });
 
   it("drops a unit's identifying numbers, and rules out bare stranded wire for an insulated cable", () => {
     expect(withoutFraming('ONE UNIT USED TOYOTA PREMIO CHASSIS NO NZT260').trim()).toBe('ONE UNIT USED TOYOTA PREMIO');
     expect(withoutFraming('serial no: 4711 laptop').trim()).toBe('laptop');
-    // An engine capacity or a chassis for trucks is no number of a unit.
+    expect(withoutFraming('VIN JTDBR32E720012345 toyota').trim()).toBe('toyota');
+    // An engine capacity, a chassis for trucks or a French wine's year is no number of a unit.
     expect(withoutFraming('car engine 1500cc')).toBe('car engine 1500cc');
+    expect(withoutFraming('vin 2019 bordeaux')).toBe('vin 2019 bordeaux');
     expect(withoutFraming('chassis for trucks')).toBe('chassis for trucks');
     const insulation = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).insulation;
     for (const query of ['PVC insulated copper cables', 'copper wire, PVC insulated', 'câbles électriques isolés', 'كابلات نحاس معزولة'])

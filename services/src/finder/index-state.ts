@@ -51,18 +51,18 @@ const TRAILING_COLOURS =
 const TRAILING_MODEL = /(?: (?:\d+(?:st|nd|rd|th) gen(?:eration)?|pro|max|plus|ultra|mini|lite|[a-z]{0,3}\d[a-z\d]*))+$/;
 
 /**
- * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
- * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable", "bedsheet printed woven", "sewing
- * machine industrial", "PET resin bottle grade"): how they work, are powered, made, used or sold, not which goods
- * they are.
- */
-/**
  * What a title says first of how its goods are carried or sized ("Portable Power Bank", "Mini Portable Fan"): the
  * goods follow. "portable" is a word of one subheading's text (8471.30, portable computers), which drew both.
  * "Canned sweet corn" is corn, not cans: that it is preserved is an attribute (attributes.ts).
  */
 const LEADING_FEATURES = /^(?:(?:portable|mini|canned|tinned) )+(?=\S)/;
 
+/**
+ * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
+ * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable", "bedsheet printed woven", "sewing
+ * machine industrial", "PET resin bottle grade"): how they work, are powered, made, used or sold, not which goods
+ * they are.
+ */
 export const TRAILING_FEATURES =
   /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+ grade|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical))+$/;
 

@@ -328,7 +328,9 @@ const FRAMING = new RegExp(
     'said to contain:?',
     'freight (?:prepaid|collect)',
     // and the numbers that identify a unit or a document ("chassis no NZT260-3012345", "serial no: 4711"), not goods
-    '(?:(?:chassis|engine|frame|serial|lot|batch|invoice|container|seal|model) ?(?:no\\.?|nos\\.?|numbers?|#)|vin(?: ?(?:no\\.?|number|#))?) ?:? ?(?=[\\p{L}\\p{N}/-]*\\p{N})[\\p{L}\\p{N}/-]+',
+    '(?:chassis|engine|frame|serial|lot|batch|invoice|container|seal|model) ?(?:no\\.?|nos\\.?|numbers?|#) ?:? ?(?=[\\p{L}\\p{N}/-]*\\p{N})[\\p{L}\\p{N}/-]+',
+    // a vehicle identification number has 11 to 17 letters and digits ("vin 2019" is French wine of 2019)
+    'vin(?: ?(?:no\\.?|number|#))? ?:? ?(?=[\\p{L}\\p{N}]*\\p{N})[\\p{L}\\p{N}]{11,17}',
     // French
     '(?:code|position|nomenclature) (?:sh|douanier|tarifaire|du tarif|de la nomenclature)(?: (?:de|du|des|pour))?',
     "(?:droits?|taxes?) (?:de douane |d'importation |à l'importation )?(?:sur|pour)(?: (?:les?|la|l'))?",
