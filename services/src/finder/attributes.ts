@@ -56,7 +56,7 @@ const GROUPS: Group[] = [
       knitted: /\b(knit|knitted|crochet|jersey fabric|tricot|punto|محبوك|مصنر|كروشيه)/,
       // Fabrics named by their weave are woven: satin, chiffon, twill, poplin, taffeta, organza, gabardine, chambray.
       woven:
-        /\b(woven|not knitted|denim|tisse|tejid|(?:satin|sat[eé]n|chiffon|twill|poplin|popeline|taffeta|taffetas|organza|gabardine|gabardina|chambray)\b)/,
+        /\b((?<!non[- ])woven|not knitted|denim|tisse|tejid|(?:satin|sat[eé]n|chiffon|twill|poplin|popeline|taffeta|taffetas|organza|gabardine|gabardina|chambray)\b)/,
     },
   },
   {
@@ -97,6 +97,9 @@ const GROUPS: Group[] = [
       electric: /\b(?<!non-)(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil|ديزل)/,
+      // Gas as a fuel: "gas cooker", "gas-fired boiler", "cuisinière à gaz", "موقد غاز" (73.21, 84.19.11), not the
+      // electric ones of 85.16; not a gas a machine moves or holds ("gas compressors", "gas cylinders").
+      gas: /\bgas[- ]?(fired|fuell?ed|powered|operated)\b|\bgas (fuel|stoves?|cookers?|ovens?|grills?|hobs?|ranges?|burners?|water heaters?|heaters?|geysers?|fryers?|boilers?)\b|\b(a|de) gaz\b|\b(a|de) gas\b|(موقد|فرن|طباخ|سخان) غاز|গ্যাস(ের)? (চুলা|চুলো)/,
     },
   },
   {
@@ -170,7 +173,9 @@ const GROUPS: Group[] = [
     // of yarns of different colours; a printed circuit is no printed fabric.
     name: 'finish',
     values: {
-      unbleached: /\b(unbleached|greige|ecru|ecrus|ecrues?|sin blanquear|crudos?|crudas?|غير مبيض|غير مبيضه)\b/,
+      // A "grey" fabric or cloth is one as it left the loom, in the trade's word.
+      unbleached:
+        /\b(unbleached|greige|ecru|ecrus|ecrues?|sin blanquear|crudos?|crudas?|gr[ae]y (?:fabrics?|cloth)|fabrics? gr[ae]y|غير مبيض|غير مبيضه)\b/,
       bleached: /(?<!un|non |not |no )\b(bleached|semi-bleached|blanchis?|blanchies?|blanqueados?|blanqueadas?|مبيض|مبيضه)\b/,
       dyed: /(?<!yarn[- ]|yarns? )\b(dyed|teints?|teintes?|tenidos?|tenidas?|مصبوغ|مصبوغه)\b/,
       colours: /\b(yarns? of different colou?rs|yarn[- ]dyed|fils de diverses couleurs|hilados de distintos colores|خيوط مختلفه الالوان)\b/,
@@ -184,6 +189,15 @@ const GROUPS: Group[] = [
     values: {
       plain: /\b(plain[- ]weave|poplin|popeline|voile|cambric|muslin|taffeta|armure toile|ligamento tafetan)\b/,
       twill: /\b(twill|drill|gabardine|denim|serge|sergee|sarga)\b/,
+    },
+  },
+  {
+    // Yarns and wool split by combed or carded (uncombed) fibres (51.05 to 51.07, 52.05 to 52.07); "carded or
+    // combed" (52.03) states both.
+    name: 'combing',
+    values: {
+      combed: /(?<!un|non |sin )\b(combed|peignes?|peignees?|peinad[oa]s?|ممشط|ممشطه)\b/,
+      uncombed: /\b(uncombed|carded|cardes?|cardees?|cardad[oa]s?|مسرح|مسرحه)\b/,
     },
   },
   {
@@ -219,6 +233,8 @@ const BENGALI_WORDS: Record<string, string> = {
   copper: 'তামা পিতল',
   knitted: 'নিট নিটেড ক্রুশ',
   woven: 'ওভেন',
+  combed: 'কম্বড',
+  uncombed: 'কার্ডেড',
   men: 'পুরুষ ছেলে',
   women: 'মহিলা নারী মেয়ে',
   babies: 'শিশু নবজাতক',
@@ -282,6 +298,7 @@ const WORDS: Record<string, string> = {
   electric: 'electric',
   spark: 'petrol',
   diesel: 'diesel',
+  gas: 'gas',
   apparel: 'garment',
   textile: 'fabric',
   alloyed: 'alloy',
@@ -302,6 +319,8 @@ const WORDS: Record<string, string> = {
   printed: 'printed',
   plain: 'plain weave',
   twill: 'twill',
+  combed: 'combed',
+  uncombed: 'carded',
   inShell: 'in shell',
   shelled: 'shelled',
 };
@@ -786,13 +805,23 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
- * iron or not, a fabric's finish and weave. A code whose text states only the other value, or excludes the query's
+ * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres. A code whose text states only the other value, or excludes the query's
  * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods
  * without saying which ("coffee", "frozen chicken").
  */
-const SPLITS = ['construction', 'refining', 'shell', 'roasting', 'pieces', 'alloy', 'insulation', 'casting', 'finish', 'weave'].map(
-  (name) => GROUPS.findIndex((group) => group.name === name),
-);
+const SPLITS = [
+  'construction',
+  'refining',
+  'shell',
+  'roasting',
+  'pieces',
+  'alloy',
+  'insulation',
+  'casting',
+  'finish',
+  'weave',
+  'combing',
+].map((name) => GROUPS.findIndex((group) => group.name === name));
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
 const HYBRID_WEIGHT = USED_ONLY_WEIGHT;

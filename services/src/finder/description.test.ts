@@ -234,6 +234,13 @@ describe('goods descriptions', () => {
     expect(read('tissu de coton teint')).toEqual(['dyed']);
     expect(read('tejido de algodón estampado')).toEqual(['printed']);
     expect(read('printed circuit board assembly')).toEqual([]);
+    // The trade's "grey" fabric is unbleached; a grey mouse is a colour.
+    expect(read('polyester cotton blended fabric grey')).toEqual(['unbleached']);
+    expect(read('grey cloth 60x60 plain weave')).toEqual(['unbleached', 'plain weave']);
+    expect(read('wireless mouse grey')).toEqual([]);
+    // Nonwovens are not woven.
+    expect(attributeWords(attributesOf('reusable shopping bag non woven')).construction).toEqual([]);
+    expect(attributeWords(attributesOf('pp woven bag')).construction).toEqual(['woven']);
     expect(attributesOf('cotton drill 220 g/m²').rating).toEqual({ value: 220, unit: 'g/m2' });
     expect(attributesOf('poplin 110gsm').rating).toEqual({ value: 110, unit: 'g/m2' });
     const heading = 'Woven fabrics of cotton, containing 85% or more by weight of cotton, weighing not more than 200 g/m2; ';
@@ -603,6 +610,36 @@ describe('goods descriptions', () => {
     expect(finder.index.features('diesel').conflict[at('271019')]).toBe(0);
     expect(finder.predict('diesel', 1).predictions[0].code).toBe('271019');
     expect(finder.predict('diesel generator 100 kva', 1).predictions[0].code.slice(0, 4)).toBe('8502');
+  });
+
+  it('reads combed and carded yarns, and rules out the codes of the other', () => {
+    const combing = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).combing;
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    expect(combing('cotton yarn combed 40s')).toEqual(['combed']);
+    expect(combing('carded cotton yarn 20/1')).toEqual(['carded']);
+    expect(combing('fil de coton peigné')).toEqual(['combed']);
+    expect(combing('hilado de algodón cardado')).toEqual(['carded']);
+    expect(combing('Cotton, carded or combed', true)).toEqual(['combed', 'carded']);
+    const heading = 'Cotton yarn (other than sewing thread), containing 85% or more by weight of cotton, not put up for retail sale; ';
+    const uncombed = `${heading}single yarn, of uncombed fibres, measuring per single yarn less than 714.29 decitex but not less than 232.56 decitex`;
+    const combed = `${heading}single yarn, of combed fibres, measuring per single yarn less than 714.29 decitex but not less than 232.56 decitex`;
+    expect(combing(uncombed, true)).toEqual(['carded']);
+    expect(rules('combed cotton yarn', uncombed)).toBeLessThan(rules('combed cotton yarn', combed));
+    expect(rules('carded cotton yarn', combed)).toBeLessThan(rules('carded cotton yarn', uncombed));
+  });
+
+  it('reads gas as the fuel of cookers and heaters, in five languages, and not the gas a machine moves', () => {
+    const power = (text: string) => attributeWords(attributesOf(text)).power;
+    for (const query of ['gas cooker', 'gas-fired boiler', 'cuisinière à gaz', 'cocina a gas', 'موقد غاز', 'গ্যাসের চুলা'])
+      expect(power(query)).toEqual(['gas']);
+    for (const query of ['air compressor', 'gas cylinder 12 kg', 'natural gas', 'gas oil', 'gas insulated switchgear'])
+      expect(power(query)).toEqual([]);
+    const compare = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true));
+    const electric = compare('gas water heater', 'Electro-thermic appliances; electric instantaneous or storage water heaters');
+    const gas = compare('gas water heater', 'Heaters; instantaneous gas water heaters, for domestic or other purposes');
+    expect(electric.conflict).toBe(1);
+    expect(gas).toMatchObject({ agree: 1, conflict: 0 });
+    expect(testFinder().predict('gas cooker', 1).predictions[0].code).toBe('732111');
   });
 
   it('rules out, for a hybrid, the vehicles with an engine only or an electric motor only', () => {
