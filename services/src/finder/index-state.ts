@@ -64,7 +64,7 @@ const LEADING_FEATURES = /^(?:(?:portable|mini|canned|tinned) )+(?=\S)/;
  * they are.
  */
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+ grade|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+[- ]grade|(?:extra[- ])?virgin|cold(?:[- ]pressed)?|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical))+$/;
 
 /**
  * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
@@ -97,9 +97,10 @@ const MATERIAL_WORD =
 const MATERIAL_PAIR = new RegExp(`^ ${MATERIAL_WORD} (?:and|or) (?=${MATERIAL_WORD} \\S)`);
 /**
  * A share that is no material's ("wheat grain 12.5% protein", "milk powder 26% fat", "urea 46% N"): a specification
- * after the goods, where the head phrase ends. "Men's 100% cotton shirt" names what the shirt is made of.
+ * after the goods, where the head phrase ends. "Men's 100% cotton shirt" names what the shirt is made of, and 100%
+ * says only that the goods are all of what follows ("Gold Standard 100% Whey Protein Powder", "100% pure argan oil").
  */
-const SPEC_SHARE = new RegExp(` \\d+(?:[.,]\\d+)? ?%(?! ${MATERIAL_WORD}\\b)`, 'g');
+const SPEC_SHARE = new RegExp(` (?!100 ?%)\\d+(?:[.,]\\d+)? ?%(?! ${MATERIAL_WORD}\\b)`, 'g');
 /**
  * One word joined to a name of two words or more names that name's goods too ("safety or relief valves", "salt
  * and pepper shakers"): "and" does not end the goods' name there; not before a list's next goods ("biscuits and
