@@ -521,7 +521,8 @@ function ratingRangeOf(value: string): Attributes['ratingRange'] {
 }
 
 /** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
-const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)/gu;
+/** A share before its material, which one word may qualify ("100% combed cotton", "95% recycled polyester"). */
+const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)(?:\s+([\p{L}-]+))?/gu;
 const SHARE_AFTER = /([\p{L}-]+)\s*:?\s*(\d{1,3}(?:[.,]\d+)?)\s*%/gu;
 /** Where a description turns from the goods to their trimmings and features. */
 const ACCESSORY = /\b(with|featuring|trimmed)\b/;
@@ -539,9 +540,13 @@ function materialShares(value: string): Map<number, number> {
   const materials = Object.values(GROUPS[0].values);
   const shares = new Map<number, number>();
   const outer = value.split(LINING)[0];
-  const read = (pairs: string[][]) =>
-    pairs.map(([number, word]) => ({ share: Number(number.replace(',', '.')), bit: materials.findIndex((pattern) => pattern.test(word)) }));
-  const before = read([...outer.matchAll(SHARE_BEFORE)].map((match) => [match[1], match[2]]));
+  const material = (word: string | undefined) => (word === undefined ? -1 : materials.findIndex((pattern) => pattern.test(word)));
+  const read = (pairs: Array<[string, string, string?]>) =>
+    pairs.map(([number, word, next]) => ({
+      share: Number(number.replace(',', '.')),
+      bit: material(word) >= 0 ? material(word) : material(next),
+    }));
+  const before = read([...outer.matchAll(SHARE_BEFORE)].map((match) => [match[1], match[2], match[3]]));
   const after = read([...outer.matchAll(SHARE_AFTER)].map((match) => [match[2], match[1]]));
   // The reading that names more materials: "cotton 60% polyester 40%" is not 40% of the next word.
   const named = (found: typeof before) => found.filter((item) => item.bit >= 0).length;

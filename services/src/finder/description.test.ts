@@ -50,6 +50,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('Camping Tent 4 Person Waterproof')).toBe('camping tent');
     expect(headPhrase('Toaster 2 Slice Stainless Steel')).toBe('toaster stainless steel');
     expect(headPhrase('Face Masks Disposable 3 Ply')).toBe('face masks');
+    expect(headPhrase('bus 40 seats')).toBe('bus');
+    expect(headPhrase('power cable 4 core 16mm')).toBe('power cable');
+    expect(headPhrase('air conditioner 1.5 ton split')).toBe('air conditioner split');
+    expect(headPhrase('car seats')).toBe('car seats');
     // A bracket inside the phrase repeats what comes before it; the goods follow it.
     expect(headPhrase('polyethylene vinyl acetate (PEVA) tablecloth from China')).toBe('polyethylene vinyl acetate tablecloth');
     expect(headPhrase('Fluorene (CAS 86-73-7)')).toBe('fluorene');
@@ -142,6 +146,9 @@ describe('goods descriptions', () => {
     expect(material("women's swim bottom made of 54% cotton, 36% polyester, and 10% spandex")).toEqual(['100% cotton']);
     expect(material('T-shirt Cotton 40% Polyester 60%')).toEqual(['polyester']);
     expect(material('chemise 65 % de coton, 35 % polyester')).toEqual(['100% cotton']);
+    // A word may qualify the material after its share: the trim's elastane is not the shirt's.
+    expect(material('T-shirt of 100% combed cotton, neckband with 5% elastane')).toEqual(['100% cotton']);
+    expect(material('leggings 95% recycled polyester 5% spandex')).toEqual(['polyester']);
     expect(material('jacket 80% wool 20% nylon, lining 100% polyester')).toEqual(['wool']);
     // Equal shares of fibres: the fibre of the last chapter (Section XI, note 2 (A)).
     expect(material("men's shorts 50% polyester 50% cotton")).toEqual(['polyester']);
