@@ -76,10 +76,10 @@ const PACKING =
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
  * protein powder 2 lb"), or how many it holds or has ("Camping Tent 4 Person", "toaster 2 slice", "face mask 3
- * ply"): not the goods.
+ * ply", "bus 40 seats", "power cable 4 core", "socks 12 pairs", "air conditioner 1.5 ton"): not the goods.
  */
 const MEASURE =
-  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|count|ct|persons?|people|seaters?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
+  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|pieces?|count|ct|pairs?|packs?|sheets?|tons?|tonnes?|persons?|people|seaters?|seats?|doors?|drawers?|cores?|channels?|blades?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
 
 /**
  * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
