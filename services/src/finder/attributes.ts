@@ -196,8 +196,9 @@ const GROUPS: Group[] = [
     // combed" (52.03) states both.
     name: 'combing',
     values: {
-      combed: /(?<!un|non |sin )\b(combed|peignes?|peignees?|peinad[oa]s?|ممشط|ممشطه)\b/,
-      uncombed: /\b(uncombed|carded|cardes?|cardees?|cardad[oa]s?|مسرح|مسرحه)\b/,
+      // In French and Spanish the participle, not the comb ("peigne", "peine") or the chard ("cardes").
+      combed: /(?<!un|non |sin )\b(combed|peignees?|(?:coton|laine|fils?|fibres?) peignes?|peinad[oa]s?|ممشط|ممشطه)\b/,
+      uncombed: /\b(uncombed|carded|cardees?|(?:coton|laine|fils?|fibres?) cardes?|cardad[oa]s?)\b/,
     },
   },
   {
@@ -520,8 +521,10 @@ function ratingRangeOf(value: string): Attributes['ratingRange'] {
   return { low: low?.value ?? 0, high: high?.value ?? Infinity, unit: (low ?? high)!.unit };
 }
 
-/** A share of a material: "54% cotton", "60 % of wool"; or, where a description writes none so, "cotton 54%", "polyester: 40%". */
-/** A share before its material, which one word may qualify ("100% combed cotton", "95% recycled polyester"). */
+/**
+ * A share of a material: "54% cotton", "60 % of wool", "100% combed cotton" (one word may qualify the material); or,
+ * where a description writes none so, "cotton 54%", "polyester: 40%".
+ */
 const SHARE_BEFORE = /(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of\s+|de\s+)?([\p{L}-]+)(?:\s+([\p{L}-]+))?/gu;
 const SHARE_AFTER = /([\p{L}-]+)\s*:?\s*(\d{1,3}(?:[.,]\d+)?)\s*%/gu;
 /** Where a description turns from the goods to their trimmings and features. */
@@ -810,9 +813,9 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
- * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres. A code whose text states only the other value, or excludes the query's
- * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods
- * without saying which ("coffee", "frozen chicken").
+ * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres. A code whose text states only the
+ * other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled out like another
+ * material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
 const SPLITS = [
   'construction',

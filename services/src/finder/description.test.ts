@@ -625,6 +625,8 @@ describe('goods descriptions', () => {
     expect(combing('cotton yarn combed 40s')).toEqual(['combed']);
     expect(combing('carded cotton yarn 20/1')).toEqual(['carded']);
     expect(combing('fil de coton peigné')).toEqual(['combed']);
+    expect(combing('laine peignée')).toEqual(['combed']);
+    expect(combing('peigne en plastique')).toEqual([]);
     expect(combing('hilado de algodón cardado')).toEqual(['carded']);
     expect(combing('Cotton, carded or combed', true)).toEqual(['combed', 'carded']);
     const heading = 'Cotton yarn (other than sewing thread), containing 85% or more by weight of cotton, not put up for retail sale; ';
