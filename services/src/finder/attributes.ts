@@ -209,6 +209,24 @@ const GROUPS: Group[] = [
       shelled: /(?<!whether or not )\b(shelled|kernels?|sans coques?|sin cascara|decortiques?|مقشر|مقشره)\b/,
     },
   },
+  {
+    // Tubes and pipes of iron or steel split seamless (73.04) from welded (73.05, 73.06); "not seamless" is welded.
+    name: 'seam',
+    values: {
+      seamless: /(?<!not |non[- ]|no |غير )\b(seamless|sans soudure|sin soldadura|غير ملحوم(?:ه)?)\b/,
+      welded: /\b(not seamless|welded|erw|lsaw|ssaw|hfw|soudes?|soudees?|soldad[oa]s?|(?<!غير )ملحوم(?:ه)?)\b/,
+    },
+  },
+  {
+    // Tea in packings of at most 3 kg against larger ones (09.02), chocolate in bulk over 2 kg (1806.20): "black tea
+    // CTC in bulk" is of 0902.40. A query states it by "bulk", a packing of 4 kg or more, or tea bags, sachets and
+    // packets; a code's "not exceeding 3kg" is the small one.
+    name: 'packing',
+    values: {
+      small: /\b(not exceeding [23] ?kg|tea ?bags?|(?:sachets?|packets?|retail packs?)\b|en sachets?|en bolsitas?)/,
+      bulk: /(?<!not )\b(exceeding [23] ?kg|in bulk|bulk\b|en vrac|a granel|(?:[4-9]|\d{2,}) ?kgs?\b|سايب)/,
+    },
+  },
 ];
 
 /**
@@ -324,6 +342,10 @@ const WORDS: Record<string, string> = {
   uncombed: 'carded',
   inShell: 'in shell',
   shelled: 'shelled',
+  seamless: 'seamless',
+  welded: 'welded',
+  small: 'retail packets',
+  bulk: 'in bulk',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
@@ -355,6 +377,8 @@ const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((n
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
+/** How goods are packed rules out the codes of the other packing (SPLITS), without weighing in the groups a code agrees with. */
+const PACKING = GROUPS.findIndex((group) => group.name === 'packing');
 const STATE = GROUPS.findIndex((group) => group.name === 'state');
 const PRESERVED = 1 << Object.keys(GROUPS[STATE].values).indexOf('preserved');
 
@@ -425,6 +449,12 @@ export interface Attributes {
    */
   rating: { value: number; unit: RatingUnit } | null;
   ratingRange: { low: number; high: number; unit: RatingUnit } | null;
+  /**
+   * A query's voltage in volts ("XLPE cable 11kV", "0.6/1 kV": the last figure), or NaN; and the range a code states
+   * of it ("for a voltage exceeding 1000 volts but less than 72.5kV"), or null: [low, high), as for a power rating.
+   */
+  voltage: number;
+  voltageRange: { low: number; high: number } | null;
   /** A query's shares of its materials by bit ("100% cotton"), and the share of one a code bounds (shareRangeOf): [low, high). */
   shares?: Map<number, number>;
   shareRange?: { bit: number; low: number; high: number } | null;
@@ -451,7 +481,7 @@ export function partsCode(heading: string, subheading: string): boolean {
  * names an article and no primary form.
  */
 const ARTICLE =
-  /\b(tiles?|sheets?|sheeting|films?|foils?|plates?|tapes?|strips?|bags?|sacks?|mats?|tablecloths?|pipes?|tubes?|tubing|hoses?|containers?|bottles?|boxes|cases?|adhesives?|glues?|coverings?|profiles?|rods?|panels?|boards?|doors?|windows?|tanks?|buckets?|cups?|toys?|articles?|parts?|gloves?|belts?|belting|seals?|gaskets?|rings?|wire|cables?)\b/;
+  /\b(tiles?|sheets?|sheeting|films?|foils?|plates?|tapes?|strips?|bags?|sacks?|mats?|tablecloths?|pipes?|tubes?|tubing|hoses?|containers?|bottles?|boxes|cases?|adhesives?|glues?|coverings?|profiles?|rods?|panels?|boards?|doors?|windows?|tanks?|buckets?|cups?|toys?|articles?|parts?|gloves?|belts?|belting|seals?|gaskets?|rings?|wire|cables?|rugs?|carpets?|suitcases?|luggage|trolleys?|chairs?|trays?|baskets?|crates?|pallets?|hangers?|ropes?|twine|nets?|curtains?|covers?)\b/;
 const PRIMARY =
   /\b(primary forms?|resins?|granules?|granulated|pellets?|powders?|powdered|flakes?|chips|liquids?|pastes?|dispersions?|emulsions?|solutions?|blocks?|lumps?|masterbatch|latex|crumb|bales?)\b/;
 const PRIMARY_CODE = /\bprimary forms?\b/;
@@ -519,6 +549,27 @@ function ratingRangeOf(value: string): Attributes['ratingRange'] {
   if (!low && !high) return null;
   if (low && high && low.unit !== high.unit) return null;
   return { low: low?.value ?? 0, high: high?.value ?? Infinity, unit: (low ?? high)!.unit };
+}
+
+/** A voltage: "11kV", "230 V", "1000 volts" (not "v-neck"); in Arabic and Bengali "11 كيلو فولت", "১১ কেভি". */
+const VOLTAGE = /(\d[\d,]*(?:\.\d+)?)\s*(kv|v|volts?)(?![\w-])/;
+const VOLTAGE_WORDS: Array<[RegExp, string]> = [
+  [/(\d)\s*(?:كيلو ?فولت(?! ?امبير)|কিলোভোল্ট(?! ?অ্যাম্পিয়ার)|কেভি(?!এ))/g, 'kv'],
+  [/(\d)\s*(?:فولت|ভোল্ট)/g, 'v'],
+];
+const voltsOf = (number: string, unit: string) => Number(number.replace(/,/g, '')) * (unit === 'kv' ? 1000 : 1);
+const VOLTAGE_BOUND = '([\\d,]+(?:\\.\\d+)?)\\s*(kv|volts)\\b';
+const VOLTAGE_OVER = new RegExp(`(?<!not )exceeding ${VOLTAGE_BOUND}|of ${VOLTAGE_BOUND} or more`, 'g');
+const VOLTAGE_UNDER = new RegExp(`not exceeding ${VOLTAGE_BOUND}|less than ${VOLTAGE_BOUND}`, 'g');
+function voltageRangeOf(value: string): Attributes['voltageRange'] {
+  // The subheading's own bounds, after its heading's: the last ones ("relays, for a voltage exceeding 60 volts").
+  const over = [...value.matchAll(VOLTAGE_OVER)].at(-1);
+  const under = [...value.matchAll(VOLTAGE_UNDER)].at(-1);
+  if (!over && !under) return null;
+  // "Exceeding 1000 volts" is above it, "72.5kV or more" from it; "not exceeding 1000 volts" up to it, "less than 72.5kV" below it.
+  const low = over ? (over[1] ? voltsOf(over[1], over[2]) : voltsOf(over[3], over[4]) - 1e-6) : -Infinity;
+  const high = under ? (under[1] ? voltsOf(under[1], under[2]) : voltsOf(under[3], under[4]) - 1e-6) : Infinity;
+  return { low, high };
 }
 
 /**
@@ -679,6 +730,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
     : ARTICLE.test(value) && !PRIMARY.test(value);
   const rated = isCode ? null : RATING.exec(UNIT_WORDS.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value));
   const fabricWeight = isCode ? null : FABRIC_WEIGHT.exec(value);
+  const volts = isCode ? null : VOLTAGE.exec(VOLTAGE_WORDS.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value));
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
@@ -696,6 +748,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
     rating: rated ? ratingOf(rated[1], rated[2]) : fabricWeight ? { value: Number(fabricWeight[1].replace(/,/g, '')), unit: 'g/m2' } : null,
     words: isCode ? undefined : new Set(terms(value.replaceAll('-', ' '))),
     ratingRange: isCode ? (ratingRangeOf(value) ?? weightRangeOf(value)) : null,
+    voltage: volts ? voltsOf(volts[1], volts[2]) : NaN,
+    voltageRange: isCode ? voltageRangeOf(value) : null,
     shares,
     shareRange: isCode ? shareRangeOf(value) : null,
     hybrid,
@@ -813,7 +867,7 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
- * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres. A code whose text states only the
+ * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, seamless or welded pipes, tea in small packings or in bulk. A code whose text states only the
  * other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled out like another
  * material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
@@ -829,6 +883,8 @@ const SPLITS = [
   'finish',
   'weave',
   'combing',
+  'seam',
+  'packing',
 ].map((name) => GROUPS.findIndex((group) => group.name === name));
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
@@ -850,7 +906,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   let conflict = 0;
   for (let position = 0; position < query.masks.length; position++) {
     const asked = query.masks[position];
-    if (!asked || position === FORM) continue;
+    if (!asked || position === FORM || position === PACKING) continue;
     groups++;
     const stated = code.masks[position];
     if (asked & stated) agree++;
@@ -870,6 +926,8 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   const ratingRange = code.ratingRange;
   if (rating && ratingRange && rating.unit === ratingRange.unit && !(rating.value > ratingRange.low && rating.value <= ratingRange.high))
     rules -= RATING_WEIGHT;
+  const volts = code.voltageRange;
+  if (volts && !Number.isNaN(query.voltage) && !(query.voltage > volts.low && query.voltage <= volts.high)) rules -= RATING_WEIGHT;
   // A stated share of a fibre outside the share a code bounds: "100% cotton" is not of 52.10 (less than 85%).
   const bounded = code.shareRange;
   const share = bounded ? query.shares?.get(bounded.bit) : undefined;

@@ -54,6 +54,19 @@ describe('goods descriptions', () => {
     expect(headPhrase('power cable 4 core 16mm')).toBe('power cable');
     expect(headPhrase('air conditioner 1.5 ton split')).toBe('air conditioner split');
     expect(headPhrase('car seats')).toBe('car seats');
+    // Nor a rating, a conductor's section or a current; nor what a transformer is filled with.
+    expect(headPhrase('oil immersed transformer 250 kVA')).toBe('oil immersed transformer');
+    expect(headPhrase('distribution transformer 250 kVA oil immersed')).toBe('distribution transformer');
+    expect(headPhrase('PVC insulated copper cable 2.5 sq mm')).toBe('pvc insulated copper cable');
+    expect(headPhrase('MCB 32 A double pole')).toBe('mcb double pole');
+    expect(headPhrase('car battery 12V 70Ah lead acid')).toBe('car battery');
+    expect(headPhrase('smoke detector battery operated')).toBe('smoke detector');
+    expect(headPhrase('lawn mower petrol self propelled')).toBe('lawn mower');
+    // A yarn's count, denier or blend ratio, and a rating of two figures.
+    expect(headPhrase('POLYESTER COTTON BLENDED YARN 65/35 NE 30')).toBe('polyester cotton blended yarn');
+    expect(headPhrase('POLYESTER FDY 75D/36F BRIGHT')).toBe('polyester fdy');
+    expect(headPhrase('power transformer 33/11 kV 20 MVA')).toBe('power transformer');
+    expect(headPhrase('3d printer')).toBe('3d printer');
     // A bracket inside the phrase repeats what comes before it; the goods follow it.
     expect(headPhrase('polyethylene vinyl acetate (PEVA) tablecloth from China')).toBe('polyethylene vinyl acetate tablecloth');
     expect(headPhrase('Fluorene (CAS 86-73-7)')).toBe('fluorene');
@@ -649,6 +662,67 @@ describe('goods descriptions', () => {
     expect(electric.conflict).toBe(1);
     expect(gas).toMatchObject({ agree: 1, conflict: 0 });
     expect(testFinder().predict('gas cooker', 1).predictions[0].code).toBe('732111');
+  });
+
+  it('reads a voltage and rules out the codes whose range it is outside, as a power rating', () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    expect(attributesOf('XLPE cable 11kV').voltage).toBe(11000);
+    // "0.6/1 kV" is a low-voltage cable's rating: its last figure.
+    expect(attributesOf('PVC cable 0.6/1 kV').voltage).toBe(1000);
+    expect(attributesOf('كابل 11 كيلو فولت').voltage).toBe(11000);
+    expect(attributesOf('১১ কেভি ক্যাবল').voltage).toBe(11000);
+    expect(attributesOf('v-neck t-shirt').voltage).toBeNaN();
+    const low = 'Insulated electric conductors; for a voltage not exceeding 1000 volts, not fitted with connectors';
+    const high = 'Insulated electric conductors; for a voltage exceeding 1000 volts';
+    expect(attributesOf(low, true).voltageRange).toEqual({ low: -Infinity, high: 1000 });
+    expect(rules('XLPE cable 11kV', low)).toBe(-12);
+    expect(rules('XLPE cable 11kV', high)).toBe(0);
+    expect(rules('PVC cable 0.6/1 kV', low)).toBe(0);
+    expect(rules('PVC cable 0.6/1 kV', high)).toBe(-12);
+    // The subheading's bounds after its heading's: a 24 V relay is not one "exceeding 60 volts".
+    const relays =
+      'Electrical apparatus for switching, protecting electrical circuits, for a voltage not exceeding 1000 volts; relays, for a voltage exceeding 60 volts';
+    expect(attributesOf(relays, true).voltageRange).toEqual({ low: 60, high: 1000 });
+    expect(rules('relay 24V', relays)).toBe(-12);
+    const breakers = 'Electrical apparatus; automatic circuit breakers, for a voltage exceeding 1000 volts but less than 72.5kV';
+    expect(rules('vacuum circuit breaker 33 kV', breakers)).toBe(0);
+    expect(rules('SF6 circuit breaker 132 kV', breakers)).toBe(-12);
+    // The lexicon's "power cable" is of 8544.49: the voltage decides.
+    const finder = testFinder();
+    expect(finder.predict('power cable 11 kV', 1).predictions[0].code).toBe('854460');
+    expect(finder.predict('power cable 0.6/1 kV', 1).predictions[0].code).toBe('854449');
+  });
+
+  it('reads seamless and welded pipes, and tea in bulk or in small packings, and rules out the codes of the other', () => {
+    const words = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode));
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    expect(words('seamless steel pipe API 5L').seam).toEqual(['seamless']);
+    expect(words('tubo de acero sin soldadura').seam).toEqual(['seamless']);
+    expect(words('MS pipe ERW 2 inch').seam).toEqual(['welded']);
+    const welded = 'Iron or steel (excluding cast iron); tubes, pipes and hollow profiles (not seamless), n.e.c. in chapter 73';
+    const linePipe =
+      'Iron or steel (excluding cast iron); line pipe of a kind used for oil or gas pipelines (other than of stainless steel or seamless)';
+    expect(words(welded, true).seam).toEqual(['welded']);
+    expect(words(linePipe, true).seam).toEqual([]);
+    expect(rules('seamless line pipe', welded)).toBe(-3);
+    expect(rules('seamless line pipe', linePipe)).toBe(-3);
+    expect(rules('welded line pipe', linePipe)).toBe(0);
+    for (const query of ['black tea CTC in bulk', 'thé noir en vrac', 'té negro a granel', 'tea 50 kg paper sacks'])
+      expect(words(query).packing, query).toEqual(['in bulk']);
+    expect(words('Lipton yellow label 100 tea bags').packing).toEqual(['retail packets']);
+    expect(words('tea 25 g').packing).toEqual([]);
+    const small = 'Tea, black; (fermented) and partly fermented tea, in immediate packings of a content not exceeding 3kg';
+    const large = 'Tea, black; (fermented) and partly fermented tea, in immediate packings of a content exceeding 3kg';
+    expect(words(small, true).packing).toEqual(['retail packets']);
+    expect(words(large, true).packing).toEqual(['in bulk']);
+    expect(rules('black tea in bulk', small)).toBe(-3);
+    expect(rules('black tea in bulk', large)).toBe(0);
+    // How goods are packed does not weigh among the groups a code agrees with: a cotton shirt in 50 kg bales agrees with cotton shirts.
+    expect(compareAttributes(attributesOf('cotton shirts in bulk'), attributesOf("Men's or boys' shirts; of cotton", true)).agree).toBe(1);
+    const finder = testFinder();
+    expect(finder.predict('black tea CTC in bulk', 1).predictions[0].code).toBe('090240');
+    expect(finder.predict('seamless steel pipe API 5L', 1).predictions[0].code.slice(0, 4)).toBe('7304');
+    expect(finder.predict('MS pipe ERW 2 inch', 1).predictions[0].code.slice(0, 4)).toBe('7306');
   });
 
   it('rules out, for a hybrid, the vehicles with an engine only or an electric motor only', () => {

@@ -60,11 +60,11 @@ const LEADING_FEATURES = /^(?:(?:portable|mini|canned|tinned) )+(?=\S)/;
 /**
  * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
  * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable", "bedsheet printed woven", "sewing
- * machine industrial", "PET resin bottle grade"): how they work, are powered, made, used or sold, not which goods
+ * machine industrial", "PET resin bottle grade", "car battery 70Ah lead acid"): how they work, are powered, made, used or sold, not which goods
  * they are.
  */
 export const TRAILING_FEATURES =
-  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+[- ]grade|(?:extra[- ])?virgin|cold(?:[- ]pressed)?|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical))+$/;
+  /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+[- ]grade|(?:extra[- ])?virgin|cold(?:[- ]pressed)?|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical|petrol|gasoline|diesel|bright|semi[- ]dull|full[- ]dull|lead[- ]acid|lithium[- ]ion|li-?ion|lifepo4|ni-?mh))+$/;
 
 /**
  * The packing that ends a line of a manifest or an invoice ("LDPE film grade resin 25kg bags", "white sugar 50 kg
@@ -75,21 +75,28 @@ const PACKING =
 
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
- * protein powder 2 lb"), or how many it holds or has ("Camping Tent 4 Person", "toaster 2 slice", "face mask 3
+ * protein powder 2 lb", "power transformer 33/11 kV"), or how many it holds or has ("Camping Tent 4 Person", "toaster 2 slice", "face mask 3
  * ply", "bus 40 seats", "power cable 4 core", "socks 12 pairs", "air conditioner 1.5 ton"): not the goods.
  */
 const MEASURE =
-  / \d+(?:[.,]\d+)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|pcs|pieces?|count|ct|pairs?|packs?|sheets?|tons?|tonnes?|persons?|people|seaters?|seats?|doors?|drawers?|cores?|channels?|blades?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
+  / \d+(?:[.,]\d+)?(?:\/\d+(?:[.,]\d+)?)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|kva|mva|kv|hp|rpm|ah|amps?|a|sq ?mm|mm2|pcs|pieces?|count|ct|pairs?|packs?|sheets?|tons?|tonnes?|persons?|people|seaters?|seats?|doors?|drawers?|cores?|channels?|blades?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
+
+/**
+ * A yarn's count ("Ne 30", "30/1", "40s", "Nm 40"), a filament yarn's denier ("75D/36F", "150D") or a blend's ratio ("65/35")
+ * inside a description: not the goods.
+ */
+const COUNT = / (?:ne|nm|nec) ?\d+(?:[.,/]\d+)?(?= )| \d+(?:\.\d+)?d\/\d+f(?= )| \d{2,}d(?= )| \d+\/\d+(?= )| \d{1,3}s(?= )/g;
 
 /**
  * A participle that ends a title ("frozen shrimp peeled", "cast iron skillet pre-seasoned", "almonds roasted
  * salted"): it says how the goods were treated, not which goods they are ("seed", "feed" and "hundred" are no
  * participles). So does what they are free of or do not do ("gloves powder free", "baking mat non stick"), and the
  * state they are in ("mackerel whole round", "chicken frozen", "soybean oil crude": "whole" had been the goods
- * that 16.04's "whole or in pieces" names, and prepared fish the answer).
+ * that 16.04's "whole or in pieces" names, and prepared fish the answer); what it runs on or is filled with goes
+ * with it ("transformer 250 kVA oil immersed" is no oil, "smoke detector battery operated" no battery).
  */
 const TRAILING_PARTICIPLE =
-  /(?<=\S) (?:(?!hundred\b)[a-z][a-z-]+[^e\s-]ed|[a-z]+[- ]free|non[- ][a-z]+|whole|round|raw|fresh|frozen|chilled|boneless|skinless|headless|crude)$/;
+  /(?<=\S) (?:[a-z]+[- ](?:operated|powered|propelled|driven|immersed|filled|cooled|fired|fuell?ed|heated)|(?!hundred\b)[a-z][a-z-]+[^e\s-]ed|[a-z]+[- ]free|non[- ][a-z]+|whole|round|raw|fresh|frozen|chilled|boneless|skinless|headless|crude)$/;
 
 /** Two materials joined before the goods ("iron and steel scrap", "cotton or linen shirts"): "and" does not end the goods' name there. */
 const MATERIAL_WORD =
@@ -135,6 +142,7 @@ export function headPhrase(text: string): string {
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
   let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd().replace(PACKING, '')} `
     .replace(MEASURE, '')
+    .replace(COUNT, '')
     .trimEnd();
   phrase = ` ${phrase.trimStart().replace(LEADING_FEATURES, '')}`;
   while (TRAILING_PARTICIPLE.test(phrase)) phrase = phrase.replace(TRAILING_PARTICIPLE, '');
@@ -226,7 +234,7 @@ export const HEAD_NOUN_WEIGHT = 1;
 export const MATERIAL_TERMS = new Set(
   terms(
     'cotton wool silk linen synthetic polyester nylon acrylic spandex elastane lycra polyamide viscose rayon wooden ' +
-      'plastic plastics pvc polyethylene polypropylene vinyl silicone stainless steel aluminium aluminum copper brass ' +
+      'plastic plastics pvc polyethylene polypropylene polycarbonate polyurethane vinyl silicone stainless steel aluminium aluminum copper brass ' +
       'coton laine soie plastique acier algodon lana seda plastico acero قطن صوف حرير بلاستيك فولاذ',
   ),
 );

@@ -139,6 +139,13 @@ const EXPANSIONS: Record<string, string[]> = {
   gi: ['galvanised', 'steel'],
   galvanized: ['galvanised'],
   ms: ['steel'],
+  // Filament yarns as spinners name them: fully drawn, draw textured, partially oriented.
+  fdy: ['filament', 'yarn'],
+  dty: ['textured', 'filament', 'yarn'],
+  poy: ['filament', 'yarn'],
+  // A blend is what HS texts call "mixed mainly or solely with" another fibre; blended and spun yarns are of staple fibres.
+  blended: ['mixed', 'staple'],
+  spun: ['staple'],
   tv: ['television'],
   ac: ['air', 'conditioning'],
   lcd: ['liquid', 'crystal'],
