@@ -93,6 +93,8 @@ export class FinderIndex extends Hierarchy {
 
   // Scratch buffers reused by every query (queries run one at a time).
   private readonly textWord: Float64Array;
+  /** Per text, how much less the query's shared terms weigh than their idf (those outside its head phrase). */
+  private readonly textDiscount: Float64Array;
   private readonly textGram: Float64Array;
   private readonly stamp: Int32Array;
   /** The features last computed with `reuse` (see features). */
@@ -144,6 +146,7 @@ export class FinderIndex extends Hierarchy {
     state.terms.forEach((term, id) => this.termIds.set(term, id));
     state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
     this.textWord = new Float64Array(state.textLevel.length);
+    this.textDiscount = new Float64Array(state.textLevel.length);
     this.textGram = new Float64Array(state.textLevel.length);
     this.stamp = new Int32Array(this.codes.length);
   }
@@ -444,7 +447,7 @@ export class FinderIndex extends Hierarchy {
     const weight = query.reduce((sum, item) => sum + item.weight, 0);
     result.weight = weight;
     result.known = query.length;
-    const { textWord, textGram, stamp } = this;
+    const { textWord, textDiscount, textGram, stamp } = this;
 
     if (weight > 0) {
       // Each term's BM25 over its greatest possible value, idf (k1 + 1): the sum is in [0, 1].
@@ -458,6 +461,7 @@ export class FinderIndex extends Hierarchy {
         }
       };
       for (const { id, weight: idf } of query) {
+        const discount = state.idf[id] - idf;
         bm25(state.desc, result.desc, id, idf);
         bm25(state.head, result.head, id, idf);
         bm25(state.chap, result.chap, id, idf);
@@ -485,6 +489,7 @@ export class FinderIndex extends Hierarchy {
         for (let k = offsets[id]; k < offsets[id + 1]; k++) {
           const textIndex = values[k];
           textWord[textIndex] += idf;
+          textDiscount[textIndex] += discount;
           // In the query's language, its HS texts are the codes' texts too.
           const gate = state.textLanguage[textIndex];
           if (gate !== 0 && gates & (1 << gate)) {
@@ -538,9 +543,13 @@ export class FinderIndex extends Hierarchy {
       if (word === 0 && gram === 0) continue;
       textWord[textIndex] = 0;
       textGram[textIndex] = 0;
+      // A shared term outside the query's head phrase weighs as little in the text as in the query: a text of the
+      // query's words only ("pasta de dientes") is as like it as can be.
+      const discount = textDiscount[textIndex];
+      textDiscount[textIndex] = 0;
       if (fold >= 0 && state.textFold[textIndex] === fold) continue;
       if (state.textLanguage[textIndex] !== 0 && !(gates & (1 << state.textLanguage[textIndex]))) continue;
-      const wordSimilarity = word > 0 ? (2 * word) / (weight + state.textWeight[textIndex]) : 0;
+      const wordSimilarity = word > 0 ? (2 * word) / (weight + state.textWeight[textIndex] - discount) : 0;
       const gramSimilarity = gram > 0 ? (2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
       const owner = state.textOwner[textIndex];
       const level = state.textLevel[textIndex];
