@@ -72,7 +72,7 @@ const GROUPS: Group[] = [
     values: {
       fresh: /\b(fresh|chilled|frais|fresco|refrigere|طازج|مبرد)/,
       // "Vegetables prepared or preserved ..., not frozen" (20.05) are not frozen ones.
-      frozen: /(?<!not |non |no |غير )\b(frozen|freez|congele|congelad|مجمد)/,
+      frozen: /(?<!not |non |no |غير )\b(frozen|freez|congele|congelad|surgel|مجمد)/,
       dried: /\b(dried|dry\b(?! (?:iron|cells?|batter))|dehydrated|seche|seco\b|مجفف)/,
       // Canned or tinned goods are the "prepared or preserved" ones of chapters 16 and 20 ("canned chickpeas" are
       // no dried chickpeas of 07.13); goods "provisionally preserved" for transport (07.11, 08.12) are not.
@@ -210,6 +210,17 @@ const GROUPS: Group[] = [
     },
   },
   {
+    // Milk, cream and cocoa powder split by added sugar (04.02, 04.03, 18.05 against 1806.10); "whether or not
+    // containing added sugar" states neither.
+    name: 'sugar',
+    values: {
+      sweetened:
+        /(?<!not |whether or |or )\b(containing added (?:sugar|sweetening)|sweetened|sugared|azucarad[oa]s?|edulcorad[oa]s?|محلى|محلي)\b|(?<!containing |no |not |without )\badded (?:sugar|sweetening)/,
+      unsweetened:
+        /(?<!whether or )\b(not containing added (?:sugar|sweetening)|unsweetened|no added sugar|without (?:added )?sugar|sugar[- ]free|sans sucre|sin azucar|غير محلى)\b/,
+    },
+  },
+  {
     // Tubes and pipes of iron or steel split seamless (73.04) from welded (73.05, 73.06); "not seamless" is welded.
     name: 'seam',
     values: {
@@ -342,6 +353,8 @@ const WORDS: Record<string, string> = {
   uncombed: 'carded',
   inShell: 'in shell',
   shelled: 'shelled',
+  sweetened: 'sweetened',
+  unsweetened: 'unsweetened',
   seamless: 'seamless',
   welded: 'welded',
   small: 'retail packets',
@@ -414,9 +427,9 @@ const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هج
 
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
-/** Heading and subheading texts "other than X" or "excluding X" do not state X. */
+/** Heading and subheading texts "other than X" or "excluding X" do not state X ("whether or not containing X" states neither). */
 const NEGATED =
-  /\((?:other than|excluding|not of|not containing|except)\b[^)]*\)|\b(other than|excluding|not of|not containing|except)\b[^;,]*/g;
+  /\((?:other than|excluding|not of|(?<!whether or )not containing|except)\b[^)]*\)|\b(other than|excluding|not of|(?<!whether or )not containing|except)\b[^;,]*/g;
 
 export interface Attributes {
   /** Per group, the bitmask of the values stated. */
@@ -867,7 +880,7 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
- * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, seamless or welded pipes, tea in small packings or in bulk. A code whose text states only the
+ * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded pipes, tea in small packings or in bulk. A code whose text states only the
  * other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled out like another
  * material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
@@ -883,6 +896,7 @@ const SPLITS = [
   'finish',
   'weave',
   'combing',
+  'sugar',
   'seam',
   'packing',
 ].map((name) => GROUPS.findIndex((group) => group.name === name));

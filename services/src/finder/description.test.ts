@@ -693,7 +693,7 @@ describe('goods descriptions', () => {
     expect(finder.predict('power cable 0.6/1 kV', 1).predictions[0].code).toBe('854449');
   });
 
-  it('reads seamless and welded pipes, and tea in bulk or in small packings, and rules out the codes of the other', () => {
+  it('reads seamless and welded pipes, tea in bulk or in small packings, and sweetened goods, and rules out the codes of the other', () => {
     const words = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode));
     const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
     expect(words('seamless steel pipe API 5L').seam).toEqual(['seamless']);
@@ -719,7 +719,20 @@ describe('goods descriptions', () => {
     expect(rules('black tea in bulk', large)).toBe(0);
     // How goods are packed does not weigh among the groups a code agrees with: a cotton shirt in 50 kg bales agrees with cotton shirts.
     expect(compareAttributes(attributesOf('cotton shirts in bulk'), attributesOf("Men's or boys' shirts; of cotton", true)).agree).toBe(1);
+    // Sweetened or not: "whether or not containing added sugar" states neither, and excludes neither.
+    const cocoa = 'Cocoa; powder, not containing added sugar or other sweetening matter';
+    const sweetCocoa = 'Cocoa; powder, containing added sugar or other sweetening matter';
+    const juice = 'Fruit juice; orange, frozen, whether or not containing added sugar or other sweetening matter';
+    for (const query of ['cocoa powder unsweetened', 'orange juice no added sugar', 'cacao en polvo sin azúcar']) {
+      expect(words(query).sugar, query).toEqual(['unsweetened']);
+      expect([rules(query, cocoa), rules(query, sweetCocoa), rules(query, juice)], query).toEqual([0, -3, 0]);
+    }
+    for (const query of ['sweetened condensed milk', 'orange juice with added sugar', 'حليب مكثف محلى']) {
+      expect(words(query).sugar, query).toEqual(['sweetened']);
+      expect([rules(query, cocoa), rules(query, sweetCocoa), rules(query, juice)], query).toEqual([-3, 0, 0]);
+    }
     const finder = testFinder();
+    expect(finder.predict('cocoa powder unsweetened', 1).predictions[0].code).toBe('180500');
     expect(finder.predict('black tea CTC in bulk', 1).predictions[0].code).toBe('090240');
     expect(finder.predict('seamless steel pipe API 5L', 1).predictions[0].code.slice(0, 4)).toBe('7304');
     expect(finder.predict('MS pipe ERW 2 inch', 1).predictions[0].code.slice(0, 4)).toBe('7306');

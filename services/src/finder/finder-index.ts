@@ -55,8 +55,13 @@ import {
 /** Taken from the codes of chapters 28 and 29 for goods in measured doses, added to DOSED_CODES for a dose's strength (chemistry.ts). */
 const DOSES_WEIGHT = 3;
 
-/** The chapters of raw goods whose prepared or preserved forms are in chapters 16 and 20 (liftPreserved). */
-const RAW_FOOD = new Set(['02', '03', '07', '08']);
+/** The chapters of raw goods and the chapter of their prepared or preserved forms (liftPreserved). */
+const RAW_FOOD = new Map([
+  ['02', '16'],
+  ['03', '16'],
+  ['07', '20'],
+  ['08', '20'],
+]);
 /** How far above the best code of raw goods a canned query's best prepared code is raised. */
 const PRESERVED_LIFT = 1;
 
@@ -755,21 +760,24 @@ export class FinderIndex extends Hierarchy {
 
   /**
    * Canned or tinned goods whose best code is of the raw goods (meat, fish, vegetables, fruit: chapters 02, 03,
-   * 07, 08) are those goods prepared or preserved, in chapters 16 and 20: every code whose texts say so is
-   * raised, in the order of its own score, just above that best code ("canned chickpeas" is 2005.99, not the
-   * dried chickpeas of 0713.20, whose texts know the word; "thon en conserve" 1604.14). The texts of the
-   * prepared goods seldom name the raw goods as the lexicon does: 20.05's "other vegetables" names no chickpeas.
+   * 07, 08) are those goods prepared or preserved, meat and fish in chapter 16, vegetables and fruit in chapter 20:
+   * every code of that chapter whose texts say so is raised, in the order of its own score, just above that best
+   * code ("canned chickpeas" is 2005.99, not the dried chickpeas of 0713.20, whose texts know the word, nor canned
+   * sardines; "thon en conserve" 1604.14). The texts of the prepared goods seldom name the raw goods as the lexicon
+   * does: 20.05's "other vegetables" names no chickpeas.
    */
   private liftPreserved(scores: Float64Array): void {
     let best = 0;
+    for (let index = 0; index < scores.length; index++) if (scores[index] > scores[best]) best = index;
+    const prepared = RAW_FOOD.get(this.codes[best].slice(0, 2));
+    if (prepared === undefined) return;
+    const lifted = (index: number) => this.preserved[index] === 1 && this.codes[index].startsWith(prepared);
     let bestPreserved = -1;
-    for (let index = 0; index < scores.length; index++) {
-      if (scores[index] > scores[best]) best = index;
-      if (this.preserved[index] && (bestPreserved < 0 || scores[index] > scores[bestPreserved])) bestPreserved = index;
-    }
-    if (bestPreserved < 0 || !RAW_FOOD.has(this.codes[best].slice(0, 2))) return;
+    for (let index = 0; index < scores.length; index++)
+      if (lifted(index) && (bestPreserved < 0 || scores[index] > scores[bestPreserved])) bestPreserved = index;
+    if (bestPreserved < 0) return;
     const lift = scores[best] - scores[bestPreserved] + PRESERVED_LIFT;
-    for (let index = 0; index < scores.length; index++) if (this.preserved[index]) scores[index] += lift;
+    for (let index = 0; index < scores.length; index++) if (lifted(index)) scores[index] += lift;
   }
 
   /** Knows a word of the text, or one of its trigrams. */
