@@ -235,7 +235,7 @@ const GROUPS: Group[] = [
     name: 'packing',
     values: {
       small: /\b(not exceeding [23] ?kg|tea ?bags?|(?:sachets?|packets?|retail packs?)\b|en sachets?|en bolsitas?)/,
-      bulk: /(?<!not )\b(exceeding [23] ?kg|in bulk|bulk\b|en vrac|a granel|(?:[4-9]|\d{2,}) ?kgs?\b|سايب)/,
+      bulk: /(?<!not )\b(exceeding [23] ?kg|in bulk|bulk\b|en vrac|a granel|(?<![\d.,])(?:[4-9]|[1-9]\d+)(?:[.,]\d+)? ?kgs?\b|سايب)/,
     },
   },
 ];

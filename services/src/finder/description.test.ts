@@ -711,6 +711,9 @@ describe('goods descriptions', () => {
       expect(words(query).packing, query).toEqual(['in bulk']);
     expect(words('Lipton yellow label 100 tea bags').packing).toEqual(['retail packets']);
     expect(words('tea 25 g').packing).toEqual([]);
+    expect(words('black tea 0.5 kg').packing).toEqual([]);
+    expect(words('black tea 2.5kg').packing).toEqual([]);
+    expect(words('black tea 4.5 kg').packing).toEqual(['in bulk']);
     const small = 'Tea, black; (fermented) and partly fermented tea, in immediate packings of a content not exceeding 3kg';
     const large = 'Tea, black; (fermented) and partly fermented tea, in immediate packings of a content exceeding 3kg';
     expect(words(small, true).packing).toEqual(['retail packets']);
