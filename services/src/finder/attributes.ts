@@ -546,6 +546,9 @@ const UNIT_WORDS: Array<[RegExp, string]> = [
   [/(\d)\s*(?:واط|ওয়াট)/g, 'w'],
   [/(\d)\s*(?:حصان|অশ্বশক্তি|হর্সপাওয়ার)/g, 'hp'],
 ];
+/** A text with its units written out in Arabic and Bengali read as their symbols (UNIT_WORDS, VOLTAGE_WORDS). */
+const withSymbols = (value: string, words: Array<[RegExp, string]>): string =>
+  words.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value);
 const ratingOf = (number: string, unit: string) => {
   const [factor, base] = RATING_UNITS[unit];
   return { value: Number(number.replace(/,/g, '')) * factor, unit: base };
@@ -741,9 +744,9 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const article = isCode
     ? PRIMARY_CODE.test(value) && !/\b(plates|sheets|strip)\b/.test(value)
     : ARTICLE.test(value) && !PRIMARY.test(value);
-  const rated = isCode ? null : RATING.exec(UNIT_WORDS.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value));
+  const rated = isCode ? null : RATING.exec(withSymbols(value, UNIT_WORDS));
   const fabricWeight = isCode ? null : FABRIC_WEIGHT.exec(value);
-  const volts = isCode ? null : VOLTAGE.exec(VOLTAGE_WORDS.reduce((text, [pattern, unit]) => text.replace(pattern, `$1 ${unit}`), value));
+  const volts = isCode ? null : VOLTAGE.exec(withSymbols(value, VOLTAGE_WORDS));
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
@@ -880,9 +883,9 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
 /**
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
- * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded pipes, tea in small packings or in bulk. A code whose text states only the
- * other value, or excludes the query's ("other than crude", "Iron (excluding cast)"), is ruled out like another
- * material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
+ * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded
+ * pipes, tea in small packings or in bulk. A code whose text states only the other value, or excludes the query's
+ * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
 const SPLITS = [
   'construction',

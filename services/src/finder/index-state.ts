@@ -60,8 +60,8 @@ const LEADING_FEATURES = /^(?:(?:portable|mini|canned|tinned) )+(?=\S)/;
 /**
  * What a product title says of its goods after naming them ("air fryer 5L digital", "blender portable
  * rechargeable", "phone stand adjustable foldable", "fan USB rechargeable", "bedsheet printed woven", "sewing
- * machine industrial", "PET resin bottle grade", "car battery 70Ah lead acid"): how they work, are powered, made, used or sold, not which goods
- * they are.
+ * machine industrial", "PET resin bottle grade", "car battery 70Ah lead acid"): how they work, are powered, made,
+ * used or sold, not which goods they are.
  */
 export const TRAILING_FEATURES =
   /(?: (?:digital|portable|wireless|rechargeable|disposable|fast[- ]charging|(?:full|open|half)[- ]face|automatic|waterproof|foldable|adjustable|cordless|ergonomic|reusable|lightweight|breathable|heavy[- ]duty|non[- ]?slip|anti[- ]?slip|upgraded|premium|deluxe|professional|original|genuine|usb(?: type)?(?:[- ]?c)?|type[- ]?c|printed|woven|knitted|dyed|embroidered|industrial|commercial|agricultural|[a-z]+[- ]grade|(?:extra[- ])?virgin|cold(?:[- ]pressed)?|water[- ]?resistant|touch ?screen|lcd|centrifugal|hydraulic|pneumatic|electric|electrical|petrol|gasoline|diesel|bright|semi[- ]dull|full[- ]dull|lead[- ]acid|lithium[- ]ion|li-?ion|lifepo4|ni-?mh))+$/;
@@ -75,15 +75,16 @@ const PACKING =
 
 /**
  * A measure inside a title ("Hydro Flask 32 oz Wide Mouth water bottle", "Cast iron skillet 12 inch", "whey
- * protein powder 2 lb", "power transformer 33/11 kV"), or how many it holds or has ("Camping Tent 4 Person", "toaster 2 slice", "face mask 3
- * ply", "bus 40 seats", "power cable 4 core", "socks 12 pairs", "air conditioner 1.5 ton"): not the goods.
+ * protein powder 2 lb", "power transformer 33/11 kV"), or how many it holds or has ("Camping Tent 4 Person",
+ * "toaster 2 slice", "face mask 3 ply", "bus 40 seats", "power cable 4 core", "socks 12 pairs", "air conditioner
+ * 1.5 ton"): not the goods.
  */
 const MEASURE =
   / \d+(?:[.,]\d+)?(?:\/\d+(?:[.,]\d+)?)?(?:-| ?x ?\d+(?:[.,]\d+)?)? ?(?:fl oz|oz|ounces?|lbs?|pounds?|kgs?|g|grams?|mg|ml|cl|l|litres?|liters?|inch(?:es)?|in|cm|mm|m|ft|feet|foot|yards?|quarts?|qt|gallons?|gal|w|watts?|v|volts?|mah|wh|kw|gb|tb|hz|ghz|mp|kva|mva|kv|hp|rpm|ah|amps?|a|sq ?mm|mm2|pcs|pieces?|count|ct|pairs?|packs?|sheets?|tons?|tonnes?|persons?|people|seaters?|seats?|doors?|drawers?|cores?|channels?|blades?|slices?|burners?|tiers?|layers?|ply|gang|outlets?|ports?|speeds?)(?= )/g;
 
 /**
- * A yarn's count ("Ne 30", "30/1", "40s", "Nm 40"), a filament yarn's denier ("75D/36F", "150D") or a blend's ratio ("65/35")
- * inside a description: not the goods.
+ * A yarn's count ("Ne 30", "30/1", "40s", "Nm 40"), a filament yarn's denier ("75D/36F", "150D") or a blend's
+ * ratio ("65/35") inside a description: not the goods.
  */
 const COUNT = / (?:ne|nm|nec) ?\d+(?:[.,/]\d+)?(?= )| \d+(?:\.\d+)?d\/\d+f(?= )| \d{2,}d(?= )| \d+\/\d+(?= )| \d{1,3}s(?= )/g;
 
