@@ -28,7 +28,8 @@ const GROUPS: Group[] = [
   {
     name: 'material',
     values: {
-      cotton: /\b(cotton|coton|algodon|قطن)/,
+      // Denim is a cotton fabric (HS 5209.42, 5211.42): jeans are of cotton unless they name another fibre first.
+      cotton: /\b(cotton|coton|algodon|قطن|denim\b|jeans?\b|vaqueros?\b|جينز)/,
       wool: /\b(wool|woollen|merino|cashmere|laine|lana|صوف)/,
       silk: /\b(silk|soie|seda|حرير)/,
       synthetic: /\b(synthetic|polyester|nylon|acrylic|man-made|manmade|spandex|elastane|polyamide|synthetique|sintetic)/,
@@ -37,7 +38,7 @@ const GROUPS: Group[] = [
         /\b(viscose|viscosa|rayon|rayonne|lyocell|tencel|modal\b|cupro|man-made|manmade|artificial (?:fibres?|fibers?|filaments?|staple)|(?:fibres?|filaments?) artificiel|fibras? artificial|فسكوز|فيسكوز|رايون)/,
       leather: /\b(leather|cuir|cuero|جلد)/,
       plastic:
-        /\b(plastic|plastique|plastico|pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|silicone|polycarbonate|polyurethane|tpu\b|بلاستيك)/,
+        /\b(plastic|plastique|plastico|u?pvc|polyethylene|polypropylene|vinyl|acrylonitrile|polymer|silicone|polycarbonate|polyurethane|tpu\b|بلاستيك)/,
       rubber: /\b(rubber|caoutchouc|caucho|مطاط)/,
       wood: /\b(wood|wooden|timber|bois|madera|خشب)/,
       paper: /\b(paper|paperboard|cardboard|papier|carton|papel|ورق)/,
@@ -238,6 +239,19 @@ const GROUPS: Group[] = [
       bulk: /(?<!not )\b(exceeding [23] ?kg|in bulk|bulk\b|en vrac|a granel|(?<![\d.,])(?:[4-9]|[1-9]\d+)(?:[.,]\d+)? ?kgs?\b|سايب)/,
     },
   },
+  {
+    // Domestic appliances and household articles against machines for industry or trade (84.18, 84.22, 84.50,
+    // 84.52, 85.09, 85.16 against 84.17, 84.19, 84.38, 85.14): an "industrial meat grinder" is no domestic food
+    // grinder of 8509.40, nor an "industrial sewing machine" one of the household type. A code's "not household",
+    // "other than household type", "not used for domestic purposes" or "(not domestic)" is the other.
+    name: 'use',
+    values: {
+      household:
+        /(?<!not |not used |not used for |other than |non-)\b(household|domestic (?:appliances?|purposes|use)|for domestic|(?:for )?home use|menagers?|menageres?|domestiques?|domestic[oa]s?|para el hogar|منزلي(?:ه)?)\b/,
+      industrial:
+        /(?<!non-)\b(industrial|commercial|not household|other than household|not used for domestic|not domestic|industriel(?:le)?s?|comercial|صناعي(?:ه)?|تجاري(?:ه)?)\b/,
+    },
+  },
 ];
 
 /**
@@ -246,7 +260,7 @@ const GROUPS: Group[] = [
  * it matches at a word start, followed by the end of the word or one of these endings.
  */
 const BENGALI_WORDS: Record<string, string> = {
-  cotton: 'সুতি তুলা কটন',
+  cotton: 'সুতি তুলা কটন জিন্স',
   wool: 'উল পশম',
   silk: 'রেশম রেশমি সিল্ক',
   synthetic: 'পলিয়েস্টার নাইলন সিন্থেটিক কৃত্রিম অ্যাক্রিলিক স্প্যানডেক্স',
@@ -281,6 +295,8 @@ const BENGALI_WORDS: Record<string, string> = {
   textile: 'কাপড় সুতা ফ্যাব্রিক',
   crude: 'অপরিশোধিত',
   refined: 'পরিশোধিত',
+  household: 'গৃহস্থালি গৃহস্থালী ঘরোয়া',
+  industrial: 'শিল্প ইন্ডাস্ট্রিয়াল বাণিজ্যিক কমার্শিয়াল',
 };
 const BENGALI_ENDINGS = 'দের|ের|এর|র|ে|টি|টা|গুলো|গুলি';
 
@@ -359,6 +375,8 @@ const WORDS: Record<string, string> = {
   welded: 'welded',
   small: 'retail packets',
   bulk: 'in bulk',
+  household: 'household',
+  industrial: 'industrial',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
@@ -468,6 +486,9 @@ export interface Attributes {
    */
   voltage: number;
   voltageRange: { low: number; high: number } | null;
+  /** A query's thickness in mm (thicknessOf), or NaN; and the range a code states of it (thicknessRangeOf), or null: (low, high]. */
+  thickness: number;
+  thicknessRange: { low: number; high: number } | null;
   /** A query's shares of its materials by bit ("100% cotton"), and the share of one a code bounds (shareRangeOf): [low, high). */
   shares?: Map<number, number>;
   shareRange?: { bit: number; low: number; high: number } | null;
@@ -494,7 +515,7 @@ export function partsCode(heading: string, subheading: string): boolean {
  * names an article and no primary form.
  */
 const ARTICLE =
-  /\b(tiles?|sheets?|sheeting|films?|foils?|plates?|tapes?|strips?|bags?|sacks?|mats?|tablecloths?|pipes?|tubes?|tubing|hoses?|containers?|bottles?|boxes|cases?|adhesives?|glues?|coverings?|profiles?|rods?|panels?|boards?|doors?|windows?|tanks?|buckets?|cups?|toys?|articles?|parts?|gloves?|belts?|belting|seals?|gaskets?|rings?|wire|cables?|rugs?|carpets?|suitcases?|luggage|trolleys?|chairs?|trays?|baskets?|crates?|pallets?|hangers?|ropes?|twine|nets?|curtains?|covers?)\b/;
+  /\b(tiles?|sheets?|sheeting|films?|foils?|plates?|tapes?|strips?|bags?|sacks?|mats?|tablecloths?|pipes?|tubes?|tubing|hoses?|containers?|bottles?|boxes|cases?|adhesives?|glues?|coverings?|profiles?|rods?|panels?|boards?|doors?|windows?|tanks?|buckets?|cups?|toys?|articles?|parts?|gloves?|belts?|belting|seals?|gaskets?|rings?|wire|cables?|rugs?|carpets?|suitcases?|luggage|trolleys?|chairs?|trays?|baskets?|crates?|pallets?|hangers?|ropes?|twine|nets?|curtains?|covers?|tuyaux?|tubos?|tuberias?|mangueras?|sacs?|bolsas?|sacos?|bouteilles?|botellas?|plaques?|placas?|feuilles?|laminas?)\b|(?<!\S)(?:انابيب|مواسير|اكياس|زجاجات|পাইপ|ব্যাগ)(?!\S)/;
 const PRIMARY =
   /\b(primary forms?|resins?|granules?|granulated|pellets?|powders?|powdered|flakes?|chips|liquids?|pastes?|dispersions?|emulsions?|solutions?|blocks?|lumps?|masterbatch|latex|crumb|bales?)\b/;
 const PRIMARY_CODE = /\bprimary forms?\b/;
@@ -585,6 +606,42 @@ function voltageRangeOf(value: string): Attributes['voltageRange'] {
   // "Exceeding 1000 volts" is above it, "72.5kV or more" from it; "not exceeding 1000 volts" up to it, "less than 72.5kV" below it.
   const low = over ? (over[1] ? voltsOf(over[1], over[2]) : voltsOf(over[3], over[4]) - 1e-6) : -Infinity;
   const high = under ? (under[1] ? voltsOf(under[1], under[2]) : voltsOf(under[3], under[4]) - 1e-6) : Infinity;
+  return { low, high };
+}
+
+/**
+ * A flat product's thickness in mm: the smallest length a query states ("HR plate 10mm", "CR coil 0.8 mm",
+ * "1250 x 2500 x 6 mm", "aluminium foil 12 micron"), not one called a width, length or diameter, nor a section
+ * ("2.5 mm2"). In Arabic and Bengali "ملم", "মিমি".
+ */
+const LENGTH =
+  /(?<!\b(?:width|wide|length|long|diameter|dia|od|id)\s*(?:of|:|=)?\s*)(?<![\w.,])(\d+(?:\.\d+|,\d{1,2})?)\s*(mm|microns?|mic|µm)(?![\w²])(?!\s*(?:wide|width|long|length|dia|diameter|in diameter)\b)/g;
+const LENGTH_WORDS: Array<[RegExp, string]> = [[/(\d)\s*(?:ملم|مم|মিমি|মিলিমিটার)(?!\S)/g, 'mm']];
+/** Sizes written as "1250 x 2500 x 6 mm": each figure is a length in mm (one way to read the spaces around "x": no backtracking). */
+const SIZES = /(\d+(?:\.\d+)?(?:\s*(?:mm\s*)?[x×*]\s*\d+(?:\.\d+)?)+)\s*mm\b/g;
+function thicknessOf(value: string): number {
+  const text = withSymbols(value, LENGTH_WORDS).replace(SIZES, (sizes) => sizes.replace(/\s*(?:mm\s*)?[x×*]\s*/g, ' mm, '));
+  const lengths = [...text.matchAll(LENGTH)].map(([, figure, unit]) => Number(figure.replace(',', '.')) / (unit === 'mm' ? 1 : 1000));
+  return lengths.length ? Math.min(...lengths) : NaN;
+}
+/**
+ * The thickness a code's text bounds (flat-rolled steel, copper, aluminium and lead; sawn wood, veneers, MDF):
+ * "of a thickness of 3mm or more but less than 4.75mm", "not exceeding 6mm in thickness", "not over 6 mm thick";
+ * the subheading's own bounds, after its heading's. A ply's thickness is not the board's.
+ */
+const THICKNESS =
+  /(?<!ply[^;,]*)(?:thickness(?: \(excluding any backing\))?(?: of)? ([^;,()]*)|((?:not )?(?:exceeding|over) [\d.]+ ?mm) (?:in thickness|thick))/g;
+const MM = '(\\d+(?:\\.\\d+)?) ?mm';
+const MM_OVER = new RegExp(`(?<!not )(?:exceeding|over) ${MM}|${MM} or more`);
+const MM_UNDER = new RegExp(`not (?:exceeding|over) ${MM}|less than ${MM}`);
+function thicknessRangeOf(value: string): Attributes['thicknessRange'] {
+  const clause = [...value.matchAll(THICKNESS)].map((match) => match[1] ?? match[2]).at(-1);
+  const over = clause ? MM_OVER.exec(clause) : null;
+  const under = clause ? MM_UNDER.exec(clause) : null;
+  if (!over && !under) return null;
+  // "Exceeding 10mm" is above it, "4.75mm or more" from it; "not exceeding 10mm" up to it, "less than 3mm" below it.
+  const low = over ? (over[1] ? Number(over[1]) : Number(over[2]) - 1e-6) : -Infinity;
+  const high = under ? (under[1] ? Number(under[1]) : Number(under[2]) - 1e-6) : Infinity;
   return { low, high };
 }
 
@@ -766,6 +823,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
     ratingRange: isCode ? (ratingRangeOf(value) ?? weightRangeOf(value)) : null,
     voltage: volts ? voltsOf(volts[1], volts[2]) : NaN,
     voltageRange: isCode ? voltageRangeOf(value) : null,
+    thickness: isCode ? NaN : thicknessOf(value),
+    thicknessRange: isCode ? thicknessRangeOf(value) : null,
     shares,
     shareRange: isCode ? shareRangeOf(value) : null,
     hybrid,
@@ -884,7 +943,7 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
  * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded
- * pipes, tea in small packings or in bulk. A code whose text states only the other value, or excludes the query's
+ * pipes, tea in small packings or in bulk, household or industrial. A code whose text states only the other value, or excludes the query's
  * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
 const SPLITS = [
@@ -902,6 +961,7 @@ const SPLITS = [
   'sugar',
   'seam',
   'packing',
+  'use',
 ].map((name) => GROUPS.findIndex((group) => group.name === name));
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
@@ -945,6 +1005,8 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
     rules -= RATING_WEIGHT;
   const volts = code.voltageRange;
   if (volts && !Number.isNaN(query.voltage) && !(query.voltage > volts.low && query.voltage <= volts.high)) rules -= RATING_WEIGHT;
+  const thick = code.thicknessRange;
+  if (thick && !Number.isNaN(query.thickness) && !(query.thickness > thick.low && query.thickness <= thick.high)) rules -= RATING_WEIGHT;
   // A stated share of a fibre outside the share a code bounds: "100% cotton" is not of 52.10 (less than 85%).
   const bounded = code.shareRange;
   const share = bounded ? query.shares?.get(bounded.bit) : undefined;

@@ -67,6 +67,10 @@ describe('goods descriptions', () => {
     expect(headPhrase('POLYESTER FDY 75D/36F BRIGHT')).toBe('polyester fdy');
     expect(headPhrase('power transformer 33/11 kV 20 MVA')).toBe('power transformer');
     expect(headPhrase('3d printer')).toBe('3d printer');
+    // "Made" that says how the goods are made does not end their name; "made of" does.
+    expect(headPhrase('machine made carpet of polypropylene')).toBe('machine made carpet');
+    expect(headPhrase('hand made wool rug')).toBe('hand made wool rug');
+    expect(headPhrase('rug made in India')).toBe('rug');
     // A bracket inside the phrase repeats what comes before it; the goods follow it.
     expect(headPhrase('polyethylene vinyl acetate (PEVA) tablecloth from China')).toBe('polyethylene vinyl acetate tablecloth');
     expect(headPhrase('Fluorene (CAS 86-73-7)')).toBe('fluorene');
@@ -693,6 +697,66 @@ describe('goods descriptions', () => {
     expect(finder.predict('power cable 0.6/1 kV', 1).predictions[0].code).toBe('854449');
   });
 
+  it("reads a flat product's thickness and rules out the codes whose range it is outside", () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const thickness = (query: string) => attributesOf(query).thickness;
+    expect(thickness('hot rolled steel plate 10mm')).toBe(10);
+    expect(thickness('CR coil 0,8 mm')).toBe(0.8);
+    // The smallest of a plate's sizes is its thickness; a foil's microns are thousandths of a millimetre.
+    expect(thickness('HR sheet 1250 x 2500 x 6 mm')).toBe(6);
+    expect(thickness('aluminium foil 12 micron')).toBe(0.012);
+    expect(thickness('صاج 2 ملم')).toBe(2);
+    expect(thickness('এমডিএফ বোর্ড ১৮ মিমি')).toBe(18);
+    // Not a width, a diameter or a cable's section.
+    for (const query of ['HR coil width 1250mm', 'PVC pipe 110mm diameter', 'copper cable 2.5 mm2']) expect(thickness(query)).toBeNaN();
+    // Sizes that never end in "mm" are read in one pass, not in every way of splitting their spaces.
+    expect(thickness('1 x '.repeat(500))).toBeNaN();
+    const plate =
+      'Iron or non-alloy steel; (not in coils), flat-rolled, of a width 600mm or more, hot-rolled, of a thickness of 4.75mm or more but not exceeding 10mm';
+    expect(attributesOf(plate, true).thicknessRange).toEqual({ low: 4.75 - 1e-6, high: 10 });
+    expect(rules('hot rolled steel plate 10mm', plate)).toBe(0);
+    expect(rules('hot rolled steel plate 12mm', plate)).toBe(-12);
+    expect(rules('hot rolled steel plate 4.75 mm', plate)).toBe(0);
+    expect(rules('hot rolled steel plate 4.5 mm', plate)).toBe(-12);
+    const veneer = 'Wood; sheets for veneer or plywood, sliced or peeled, whether or not planed, not exceeding 6mm in thickness';
+    expect(attributesOf(veneer, true).thicknessRange).toEqual({ low: -Infinity, high: 6 });
+    expect(rules('plywood 18mm', veneer)).toBe(-12);
+    expect(
+      attributesOf('Steel; semi-finished products, of rectangular cross-section, width less than twice thickness', true).thicknessRange,
+    ).toBeNull();
+    const finder = testFinder();
+    expect(finder.predict('MDF board 18mm', 1).predictions[0].code).toBe('441114');
+    expect(finder.predict('MDF board 3mm', 1).predictions[0].code).toBe('441112');
+  });
+
+  it('reads household and industrial use, and rules out the codes of the other', () => {
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const household = 'Sewing machines; of the household type';
+    const automatic = 'Sewing machines; (not household type), automatic units';
+    const grinders = 'Electro-mechanical domestic appliances; food grinders and mixers';
+    const dryers = 'Dryers; for agricultural products, not used for domestic purposes';
+    for (const query of ['industrial sewing machine', 'machine à coudre industrielle', 'শিল্প সেলাই মেশিন']) {
+      expect(rules(query, household), query).toBe(-3);
+      expect(rules(query, automatic), query).toBe(0);
+    }
+    expect(rules('commercial meat grinder', grinders)).toBe(-3);
+    expect(rules('household sewing machine', automatic)).toBe(-3);
+    expect(rules('ثلاجة منزلية', dryers)).toBe(-3);
+    expect(rules('sewing machine', household)).toBe(0);
+    expect(rules('industrial sewing machine', 'Diamonds; non-industrial, unworked')).toBe(0);
+    expect(testFinder().predict('industrial meat grinder', 1).predictions[0].code.slice(0, 4)).toBe('8438');
+  });
+
+  it('reads jeans and denim as cotton, unless another fibre is named first', () => {
+    const material = (query: string) => attributeWords(attributesOf(query)).material;
+    for (const query of ['women jeans', 'jean femme', 'vaqueros de mujer', 'جينز نسائي', 'মহিলাদের জিন্স', 'denim jacket'])
+      expect(material(query), query).toEqual(['100% cotton']);
+    expect(material('polyester denim fabric')).toEqual(['polyester']);
+    const finder = testFinder();
+    for (const query of ['pantalón vaquero de mujer', 'jean femme taille haute'])
+      expect(finder.predict(query, 1).predictions[0].code, query).toBe('620462');
+  });
+
   it('reads seamless and welded pipes, tea in bulk or in small packings, and sweetened goods, and rules out the codes of the other', () => {
     const words = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode));
     const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
@@ -1255,6 +1319,10 @@ describe('goods descriptions', () => {
 
   it('reads the goods a text names: the last word of each item of its list', () => {
     expect(headNouns('bottled water')).toEqual(['water']);
+    // A search reference's goods come before " - ", what sets them apart after it.
+    expect(headNouns('sofas - wooden frame')).toEqual(terms('sofas'));
+    expect(headNouns('cranes - lorry mounted')).toEqual(terms('cranes'));
+    expect(headNouns('t-shirts - cotton')).toEqual(terms('shirts'));
     // "Women's or girls'" are who wears the goods.
     expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([
       'overcoat',

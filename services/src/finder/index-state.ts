@@ -8,9 +8,12 @@ import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 /** Lexicon texts beyond this many add nothing to a code's prior. */
 export const PRIOR_CAP = 20;
 
-/** Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle. */
+/**
+ * Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle;
+ * not "made" in "machine made carpet", "hand made rug" or "ready made garments", which say how the goods are made.
+ */
 const HEAD_END_WORDS =
-  'made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des';
+  '(?<!(?:machine|hand|home|custom|tailor|factory|ready) )made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des';
 export const HEAD_END = new RegExp(`[,;:(]| (${HEAD_END_WORDS}) `, 'g');
 
 /** Who the goods are for, named before them ("men's and boys' knit jackets"): not the head of the phrase. */
@@ -172,7 +175,11 @@ export function headNouns(text: string, romance = false): string[] {
   // Each segment with the mark before it: a list begins at the text's start, after "(", ";" or ":".
   const parts = text.toLowerCase().split(/([,;:()])/);
   for (let at = 0; at < parts.length; at += 2) {
-    const items = parts[at].split(/ and | or | et | ou | y | o /);
+    // A search reference names its goods before " - " and what sets them apart after it: "sofas - wooden frame"
+    // names sofas, not frames (a photo frame is no sofa); the part after it when none is before it.
+    const pieces = parts[at].split(' - ');
+    const goods = pieces.find((piece) => terms(headPhrase(piece)).length > 0) ?? parts[at];
+    const items = goods.split(/ and | or | et | ou | y | o /);
     for (const [position, item] of items.entries()) {
       // "Safety or relief valves", "(diesel or semi-diesel engines)" name valves and engines, not safety or diesel
       // (SHARED_NOUN); in a list after a comma the word is goods of its own ("Trunks, suit-cases and school satchels").
