@@ -137,7 +137,8 @@ const GROUPS: Group[] = [
     // Coffee, malt and ground-nuts split roasted from not roasted (09.01, 11.07, 12.02 against 20.08).
     name: 'roasting',
     values: {
-      roasted: /(?<!not |non |no |غير )\b(roasted|torrefie|torrefies|torrefiee|tostados?|tostadas?|محمص|محمصه)\b/,
+      roasted:
+        /(?<!not |non |no |غير )\b(roasted|(?:light|medium|dark|french|italian|espresso) roast|torrefie|torrefies|torrefiee|tostados?|tostadas?|محمص|محمصه)\b/,
       unroasted: /\b(not roasted|unroasted|non torrefie|sin tostar|no tostados?|green coffee|cafe vert|cafe verde|غير محمص)\b/,
     },
   },

@@ -135,6 +135,8 @@ describe('goods descriptions', () => {
     expect(weights('Fishing Rod Carbon Telescopic').carbon).toBeCloseTo(weights('carbon').carbon * TAIL_WEIGHT, 10);
     expect(weights('Fishing Rod Carbon Telescopic').rod).toBe(weights('rod').rod);
     expect(weights('activated carbon').carbon).toBe(weights('carbon').carbon);
+    // A word of how goods work is no goods before a material: "Lasko Digital Ceramic Tower Heater" is a heater.
+    expect(weights('Lasko Digital Ceramic Tower Heater').heater).toBe(weights('heater').heater);
     expect(weights('window glass').glass).toBe(weights('glass').glass);
     expect(handbag.woman).toBeLessThan(weights('woman').woman);
     const parts = weights('parts for motorcycles');
@@ -237,6 +239,7 @@ describe('goods descriptions', () => {
     expect(read('Café verde sin tostar')).toEqual(['not roasted']);
     expect(read('coffee not roasted')).toEqual(['not roasted']);
     expect(read('roasted coffee beans')).toEqual(['roasted']);
+    expect(read('Pike Place coffee beans, Medium Roast, 28 Ounce')).toEqual(['roasted']);
     expect(read('Coffee; not roasted or decaffeinated', true)).toEqual(['not roasted']);
     expect(read('Poulets entiers congelés')).toEqual(['whole']);
     expect(read('frozen chicken wings')).toEqual(['cuts']);
@@ -1323,6 +1326,9 @@ describe('goods descriptions', () => {
     expect(headNouns('sofas - wooden frame')).toEqual(terms('sofas'));
     expect(headNouns('cranes - lorry mounted')).toEqual(terms('cranes'));
     expect(headNouns('t-shirts - cotton')).toEqual(terms('shirts'));
+    // Nor does a part that begins with "with".
+    expect(headNouns('Seats; with wooden frames, upholstered')).not.toContain(terms('frames')[0]);
+    expect(headNouns('Cases and containers; with outer surface of leather')).toEqual(terms('case container'));
     // "Women's or girls'" are who wears the goods.
     expect(headNouns("Women's or girls' overcoats, car-coats, capes, cloaks, anoraks (including ski-jackets)")).toEqual([
       'overcoat',

@@ -375,7 +375,10 @@ export class FinderIndex extends Hierarchy {
       // Carbon Telescopic" is a rod; not "Wine Glass").
       if (goods && own.length === 1 && this.trailingMaterial(terms(list.slice(0, position + 1).join(' '))))
         return list.slice(0, position).join(' ');
-      goods ||= own.some((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term));
+      // A word of how goods work is none ("Lasko Digital Ceramic Tower Heater": "thermometers, digital" names it).
+      goods ||=
+        own.some((term) => this.namedAsGoods(term) && !WEARER_TERMS.has(term) && !MATERIAL_TERMS.has(term)) &&
+        !TRAILING_FEATURES.test(` ${list[position]}`);
     }
     return phrase;
   }

@@ -163,6 +163,12 @@ const nounFirst = (phrase: string): boolean => /\p{Script=Arabic}/u.test(phrase)
 export const nounOf = (phrase: string, list: string[]): string | undefined => (nounFirst(phrase) ? list[0] : list.at(-1));
 
 /**
+ * A part of a text that begins with "with" or "containing" says what its goods have ("of cars", "for tractors" name
+ * the goods a code's parts are of, and stay).
+ */
+const AFTER_GOODS = /^\s*(?:with|without|containing|having|whether|avec|sans|con|sin)\s/;
+
+/**
  * The goods a text names: the last term of each item of its list (in Arabic, and in French and Spanish when
  * `romance`, the first: "Pneumatiques neufs" names tyres, not "new"), cut at its head
  * phrase's end ("Trunks, suit-cases ... and bags" names trunks, cases and bags; "bottled water" names water,
@@ -179,6 +185,8 @@ export function headNouns(text: string, romance = false): string[] {
     // names sofas, not frames (a photo frame is no sofa); the part after it when none is before it.
     const pieces = parts[at].split(' - ');
     const goods = pieces.find((piece) => terms(headPhrase(piece)).length > 0) ?? parts[at];
+    // Nor does a part that begins with "with": "Seats; with wooden frames, upholstered" names no frames.
+    if (AFTER_GOODS.test(goods)) continue;
     const items = goods.split(/ and | or | et | ou | y | o /);
     for (const [position, item] of items.entries()) {
       // "Safety or relief valves", "(diesel or semi-diesel engines)" name valves and engines, not safety or diesel
