@@ -93,9 +93,11 @@ const GROUPS: Group[] = [
   {
     name: 'power',
     values: {
-      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"); "3 v-neck shirts" do not, nor
-      // "solar water heaters, non-electric" (84.19).
-      electric: /\b(?<!non-)(electric|battery[- ]powered|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
+      // Goods rated in watts or volts run on electricity ("dry iron 1000w", "12v pump"), and cordless ones on a
+      // battery; "3 v-neck shirts" do not, nor "solar water heaters, non-electric" (84.19), nor radiators "not
+      // electrically heated" (73.22).
+      electric:
+        /\b(?<!non-|non |not )(electric|battery[- ](?:powered|operated)|cordless|ev\b|electrique|electrico|كهربايي)|\d\s*(w|watts?|kw|v|volts?)(?![\w-])/,
       spark: /\b(petrol|gasoline|spark[- ]ignition|essence|gasolina|بنزين)/,
       diesel: /\b(diesel|compression[- ]ignition|gasoil|ديزل)/,
       // Gas as a fuel: "gas cooker", "gas-fired boiler", "cuisinière à gaz", "موقد غاز" (73.21, 84.19.11), not the
@@ -118,7 +120,9 @@ const GROUPS: Group[] = [
     // alloy steel (chapter 72), refined copper against its alloys (74.03), nickel, zinc, tin...
     name: 'alloy',
     values: {
-      alloyed: /(?<!non-|non |not |sin |no )\b(alloys?|alloyed|alliages?|allies?|aleados?|aleacion|aleaciones)\b/,
+      // Stainless steel is alloy steel (chapter 72, note 1 (e)).
+      alloyed:
+        /(?<!non-|non |not |sin |no )\b(alloys?|alloyed|alliages?|allies?|aleados?|aleacion|aleaciones|stainless|inox|inoxydable|inoxidable)\b/,
       unalloyed: /\b(non-?alloy|non-?alloyed|not alloyed|unalloyed|non allies?|sin alear|no aleados?)\b/,
     },
   },
@@ -443,6 +447,9 @@ export function withoutPower(attributes: Attributes): Attributes {
 const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
 /** A hybrid vehicle has an engine and an electric motor (8703.40 to 8703.70, 8702.20, 8704.41...). */
 const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هجين|هايبرد|হাইব্রিড/;
+
+/** A code of goods that do not run on electricity (not "not electrically insulated" wire: that says nothing of power). */
+const NON_ELECTRIC = /\bnon-electric|\bnot electric(?:al\b|ally (?:heated|operated))/;
 
 /** A subheading text saying "not knitted" is woven, whatever else it says. */
 const NOT_KNITTED = /\bnot knitted\b/;
@@ -808,6 +815,9 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
+  // A "non-electric" code, or one "not electrically heated" or "operated", excludes electric goods: "electric
+  // chainsaw" is not of 8467.81, "electric water heater" not of 8419.19.
+  if (isCode && NON_ELECTRIC.test(value)) excludedMasks[POWER] |= ELECTRIC;
   // A fabric "of weaves n.e.c." is of neither plain weave nor twill: it excludes both.
   if (isCode && /\bweaves n\.e\.c\b/.test(value)) excludedMasks[WEAVE] |= (1 << Object.keys(GROUPS[WEAVE].values).length) - 1;
   // What a code excludes and does not state besides ("Iron (excluding cast) or steel" excludes cast iron).
@@ -996,6 +1006,8 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (query.hybrid && code.hybrid && power && !bothPowers) rules -= HYBRID_WEIGHT;
   // A petrol engine is no diesel one, whatever else the texts share ("diesel car 2000cc" is not of 8703.23); a
   // hybrid's engine is the hybrid rule's.
+  // Electric goods are not of a code that excludes them (NON_ELECTRIC), as one side of a split is not of the other.
+  if (query.masks[POWER] & ELECTRIC & code.excluded[POWER]) rules -= SPLIT_WEIGHT;
   const engines = query.masks[POWER] & (SPARK | DIESEL);
   if (!query.hybrid && engines && power & (SPARK | DIESEL) && !(engines & power)) rules -= SPLIT_WEIGHT;
   // Hybrids of every engine capacity are one code (8703.40): no capacity to be outside of.

@@ -30,6 +30,11 @@ describe('goods descriptions', () => {
     expect(headPhrase('Polivac film composed of polyethylene terephthalate')).toBe('polivac film');
     expect(headPhrase('multi-media receiver installed in boats')).toBe('multi-media receiver');
     expect(headPhrase('used car 1500cc')).toBe('used car');
+    // A sentence ends the goods' name; one letter and a dot ("u.s.") does not, nor a decimal.
+    expect(headPhrase('Corrugated cardboard shipping boxes.')).toBe('corrugated cardboard shipping boxes');
+    expect(headPhrase('Steel wire rope 12.5 mm. Galvanized')).toBe('steel wire rope');
+    // A word of condition before one word joined to the goods' name: "truck and bus" tyres.
+    expect(headPhrase('New truck and bus radial tires 11R22.5')).toMatch(/^new truck and bus radial tires/);
     expect(headPhrase('leather shoes')).toBe('leather shoes');
     expect(headPhrase('Logitech wireless mouse graphite')).toBe('logitech wireless mouse');
     // A metal named as the finish is a colour: the goods are the phone.
@@ -198,7 +203,12 @@ describe('goods descriptions', () => {
     expect(alloy('alloyed aluminum sheets in cut lengths')).toEqual(['alloy']);
     expect(alloy('hot rolled non-alloy steel coil')).toEqual(['non-alloy']);
     expect(alloy('tôles en aluminium non allié')).toEqual(['non-alloy']);
-    expect(alloy('stainless steel bars')).toEqual([]);
+    // Stainless steel is alloy steel (chapter 72, note 1 (e)): not of the non-alloy flat-rolled products.
+    expect(alloy('stainless steel bars')).toEqual(['alloy']);
+    expect(alloy('tôle en acier inoxydable')).toEqual(['alloy']);
+    const nonAlloySheet = attributesOf('Iron or non-alloy steel; in coils, flat-rolled, width 600mm or more, cold-rolled', true);
+    expect(compareAttributes(attributesOf('cold rolled stainless steel sheet 1.5 mm'), nonAlloySheet).rules).toBeLessThan(0);
+    expect(compareAttributes(attributesOf('cold rolled steel sheet 1.5 mm'), nonAlloySheet).rules).toBe(0);
     expect(
       alloy('Aluminium; plates, sheets and strip, thickness exceeding 0.2mm, rectangular (including square), not alloyed', true),
     ).toEqual(['non-alloy']);
@@ -489,6 +499,12 @@ describe('goods descriptions', () => {
     expect(materials('420292')).not.toContain('leather');
     // A subheading that states none has its chapter's and heading's: MDF is of wood (chapter 44).
     expect(materials('441112')).toEqual(['wood']);
+    // What a subheading excludes is its own too: the chain saws of 8467.81 are non-electric, where their heading
+    // is of tools with "electric or non-electric motor".
+    const power = (code: string) => attributeWords(index.attributes[index.codes.indexOf(code)]).power;
+    expect(power('846781')).toEqual([]);
+    expect(power('846722')).toEqual(['electric']);
+    expect(index.attributes[index.codes.indexOf('846781')].excluded.some((mask) => mask !== 0)).toBe(true);
     expect(material('silicone phone case')).toEqual(['plastic']);
     for (const query of ['plastic phone case', 'silicone phone case for iPhone 13'])
       expect(testFinder().predict(query, 1).predictions[0].code, query).toBe('420292');
@@ -599,6 +615,20 @@ describe('goods descriptions', () => {
     expect(words('Philips dry iron 1000W non-stick soleplate')).toMatchObject({ material: [], state: [], power: ['electric'] });
     expect(words('12V water pump').power).toEqual(['electric']);
     expect(words('pack of 3 V-neck T-shirts').power).toEqual([]);
+    expect(words('cordless chainsaw').power).toEqual(['electric']);
+    expect(words('non electric kettle').power).toEqual([]);
+    // A code of goods that are not electric excludes electric ones, not wire that is "not electrically insulated".
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const chainSaws = 'Tools; for working in the hand, chain saws with self-contained non-electric motor';
+    expect(rules('cordless chainsaw', chainSaws)).toBeLessThan(0);
+    expect(rules('chainsaw 45cc', chainSaws)).toBe(0);
+    expect(
+      rules('electric radiator', 'Radiators and parts thereof; for central heating, (not electrically heated), of cast iron'),
+    ).toBeLessThan(0);
+    expect(attributeWords(attributesOf('Iron or steel; stranded wire, ropes and cables, not electrically insulated', true)).power).toEqual(
+      [],
+    );
+    expect(rules('electric cable', 'Iron or steel; stranded wire, ropes and cables, not electrically insulated')).toBe(0);
     expect(words('steam iron').material).toEqual([]);
     expect(words('cast iron pan').material).toEqual(['steel']);
     expect(words('dry dates').state).toEqual(['dried']);

@@ -130,9 +130,15 @@ export class FinderIndex extends Hierarchy {
         const stated = attributesOf([nomenclature.chapters.get(code.slice(0, 2))?.description, heading, subheading].join('; '), true);
         // What a subheading states is its own: its heading's list ("leather, plastic sheeting, textile materials...",
         // "fresh, chilled or frozen", "retreaded or used") is of the heading's other codes (4202.91 is of leather only).
-        const own = attributesOf(subheading, true).masks;
-        own.forEach((mask, group) => {
+        // What it excludes is its own too: 8467.81, "chain saws with self-contained non-electric motor", is not of
+        // its heading's "electric or non-electric motor" tools.
+        const own = attributesOf(subheading, true);
+        own.masks.forEach((mask, group) => {
           if (mask) stated.masks[group] = mask;
+        });
+        own.excluded.forEach((mask, group) => {
+          stated.masks[group] &= ~mask;
+          stated.excluded[group] |= mask;
         });
         if (code < POWERED_FROM) withoutPower(stated);
         return {

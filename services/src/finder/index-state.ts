@@ -114,12 +114,15 @@ const MATERIAL_PAIR = new RegExp(`^ ${MATERIAL_WORD} (?:and|or) (?=${MATERIAL_WO
 const SPEC_SHARE = new RegExp(` (?!100 ?%)\\d+(?:[.,]\\d+)? ?%(?! ${MATERIAL_WORD}\\b)`, 'g');
 /**
  * One word joined to a name of two words or more names that name's goods too ("safety or relief valves", "salt
- * and pepper shakers"): "and" does not end the goods' name there; not before a list's next goods ("biscuits and
- * other bakers' wares") or what the goods are made of ("bolts and nuts of steel" names bolts).
+ * and pepper shakers", "new truck and bus radial tires"): "and" does not end the goods' name there; not before a
+ * list's next goods ("biscuits and other bakers' wares") or what the goods are made of ("bolts and nuts of steel"
+ * names bolts).
  */
 const SHARED_NOUN = new RegExp(
-  `^ (?!other |similar )\\S+ (?:and|or) (?!(?:other|similar|the|a|an|${HEAD_END_WORDS}) )\\S+ (?!(?:${HEAD_END_WORDS}) )\\S`,
+  `^ (?:(?:new|used|second[- ]hand|spare|replacement|original|genuine) )?(?!other |similar )\\S+ (?:and|or) (?!(?:other|similar|the|a|an|${HEAD_END_WORDS}) )\\S+ (?!(?:${HEAD_END_WORDS}) )\\S`,
 );
+/** The end of a sentence ("Corrugated cardboard shipping boxes. For export"), not of a one-letter abbreviation or a decimal. */
+const SENTENCE_END = /(?<!(?:^|[\s.])\p{L})\.(?= )/gu;
 
 /** A bracket inside the head phrase ("vinyl acetate (PEVA) tablecloth", "styrene (ABS) resin") says what comes before it again. */
 const INNER_BRACKET = / \([^()]*\)(?= [^\s(])/g;
@@ -141,7 +144,7 @@ export function headPhrase(text: string): string {
   value = ` ${value.replace(WEARERS, '').trimStart()}`;
   // The first cut after a word: "used car 1500cc" is not cut before "used".
   const pair = (MATERIAL_PAIR.exec(value) ?? SHARED_NOUN.exec(value))?.[0].length ?? 0;
-  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE), ...value.matchAll(SPEC_SHARE)]
+  const cuts = [...value.matchAll(HEAD_END), ...value.matchAll(PARTICIPLE), ...value.matchAll(SPEC_SHARE), ...value.matchAll(SENTENCE_END)]
     .map((cut) => cut.index)
     .filter((index) => index > 0 && index >= pair && !joinsConnectors(value, index));
   let phrase = `${(cuts.length ? value.slice(0, Math.min(...cuts)) : value).trimEnd().replace(PACKING, '')} `
