@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildState, GATED_LANGUAGES, HEAD_NOUN_WEIGHT, headNouns, headPhrase, nounOf, TAIL_WEIGHT } from './index-state.js';
+import {
+  buildState,
+  GATED_LANGUAGES,
+  HEAD_NOUN_WEIGHT,
+  headNouns,
+  headPhrase,
+  nounOf,
+  TAIL_WEIGHT,
+  withoutLeadingModifiers,
+} from './index-state.js';
 import {
   attributesOf,
   attributeWords,
@@ -33,6 +42,15 @@ describe('goods descriptions', () => {
     // A sentence ends the goods' name; one letter and a dot ("u.s.") does not, nor a decimal.
     expect(headPhrase('Corrugated cardboard shipping boxes.')).toBe('corrugated cardboard shipping boxes');
     expect(headPhrase('Steel wire rope 12.5 mm. Galvanized')).toBe('steel wire rope');
+    // Segments of how the goods are made or of what, before a comma and the goods, are not the goods (a query's).
+    const goods = (text: string) => headPhrase(withoutLeadingModifiers(text));
+    expect(goods('chrome-plated, zinc alloy, pistol grip style hose nozzle')).toBe('pistol grip style hose nozzle');
+    expect(goods('hand-held, battery-operated, LED flashlight')).toBe('led flashlight');
+    expect(goods('insulated, stainless steel, vacuum flask')).toBe('vacuum flask');
+    expect(goods('tweed, jacket')).toBe('tweed');
+    expect(goods('Printed')).toBe('printed');
+    expect(headPhrase('3 in 1 coffee mix')).toMatch(/coffee mix$/);
+    expect(headPhrase('shirts in 2 colours')).toBe('shirts');
     // A word of condition before one word joined to the goods' name: "truck and bus" tyres.
     expect(headPhrase('New truck and bus radial tires 11R22.5')).toMatch(/^new truck and bus radial tires/);
     expect(headPhrase('leather shoes')).toBe('leather shoes');

@@ -34,6 +34,7 @@ import {
   headPhrase,
   nounOf,
   HEAD_END,
+  withoutLeadingModifiers,
   GENERIC_HEADS,
   PART_HEADS,
   TRAILING_FEATURES,
@@ -207,7 +208,7 @@ export class FinderIndex extends Hierarchy {
     discount: boolean;
     generic: boolean;
   } {
-    let phrase = headPhrase(text.replace(CATEGORY, ''));
+    let phrase = headPhrase(withoutLeadingModifiers(text.replace(CATEGORY, '')));
     if (isTitle(text)) phrase = this.beforeFeatures(phrase);
     let list = terms(phrase);
     const whole = list;

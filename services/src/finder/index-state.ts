@@ -10,10 +10,11 @@ export const PRIOR_CAP = 20;
 
 /**
  * Where the head noun phrase of a description ends: a comma, a bracket or the first preposition or participle;
- * not "made" in "machine made carpet", "hand made rug" or "ready made garments", which say how the goods are made.
+ * not "made" in "machine made carpet", "hand made rug" or "ready made garments", which say how the goods are made,
+ * nor "in" in "3 in 1 coffee mix".
  */
 const HEAD_END_WORDS =
-  '(?<!(?:machine|hand|home|custom|tailor|factory|ready) )made|of|for|with|used|in|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des';
+  '(?<!(?:machine|hand|home|custom|tailor|factory|ready) )made|of|for|with|used|(?<!\\d )in|in(?! \\d\\d? )|from|consisting|containing|designed|featuring|measuring|which|that|to|on|by|and|or|including|comprising|having|incorporating|intended|suitable|equipped|fitted|such|en|de|pour|avec|para|con|del|du|des';
 export const HEAD_END = new RegExp(`[,;:(]| (${HEAD_END_WORDS}) `, 'g');
 
 /** Who the goods are for, named before them ("men's and boys' knit jackets"): not the head of the phrase. */
@@ -121,6 +122,18 @@ const SPEC_SHARE = new RegExp(` (?!100 ?%)\\d+(?:[.,]\\d+)? ?%(?! ${MATERIAL_WOR
 const SHARED_NOUN = new RegExp(
   `^ (?:(?:new|used|second[- ]hand|spare|replacement|original|genuine) )?(?!other |similar )\\S+ (?:and|or) (?!(?:other|similar|the|a|an|${HEAD_END_WORDS}) )\\S+ (?!(?:${HEAD_END_WORDS}) )\\S`,
 );
+/**
+ * Words that only say how goods are made or finished, or of what, before a comma and the goods: "chrome-plated, zinc
+ * alloy, pistol grip style hose nozzle", "hand-held, battery-operated LED flashlight". Not "speed" or "tweed".
+ */
+const MODIFIER = `(?:[a-z]+-)?(?:(?!(?:speed|breed|bleed|steed|tweed|seaweed|hundred|shred)\\b)[a-z]{3,}ed|held|${MATERIAL_WORD}|alloys?)`;
+const LEADING_MODIFIERS = new RegExp(`^\\s*(?:${MODIFIER} )*${MODIFIER}\\s*,\\s*(?=[^\\s,])`);
+/** A description without the segments before its goods that are only such words (a query's, not a code's "Steel, stainless; ..."). */
+export function withoutLeadingModifiers(text: string): string {
+  let value = normalize(text);
+  for (let match = LEADING_MODIFIERS.exec(value); match; match = LEADING_MODIFIERS.exec(value)) value = value.slice(match[0].length);
+  return value;
+}
 /** The end of a sentence ("Corrugated cardboard shipping boxes. For export"), not of a one-letter abbreviation or a decimal. */
 const SENTENCE_END = /(?<!(?:^|[\s.])\p{L})\.(?= )/gu;
 
