@@ -257,6 +257,18 @@ const GROUPS: Group[] = [
         /(?<!non-)\b(industrial|commercial|not household|other than household|not used for domestic|not domestic|industriel(?:le)?s?|comercial|صناعي(?:ه)?|تجاري(?:ه)?)\b/,
     },
   },
+  {
+    // Spices (09.04 to 09.10) and hop cones (12.10) split whole from crushed or ground: "ground black pepper" is
+    // not of 0904.11, "neither crushed nor ground"; milk and cocoa in powder from the others. "Whether or not
+    // ground" (12.12, 12.13) and cheese "not grated, powdered or processed" state neither; ground-nuts are nuts.
+    name: 'grinding',
+    values: {
+      unground:
+        /\b(neither crushed nor ground|neither ground nor powdered|whole(?! fruit)|entiers?|entieres?|enteros?|enteras?|en grano)\b/,
+      ground:
+        /(?<!(?:neither|nor|not|whether or not) (?:[a-z]+, )*)\b(crushed|ground|powder|powdered|moulus?|moulues?|en poudre|molidos?|molidas?|en polvo|مطحون(?:ه)?)\b(?!-?nut)/,
+    },
+  },
 ];
 
 /**
@@ -302,6 +314,7 @@ const BENGALI_WORDS: Record<string, string> = {
   refined: 'পরিশোধিত',
   household: 'গৃহস্থালি গৃহস্থালী ঘরোয়া',
   industrial: 'শিল্প ইন্ডাস্ট্রিয়াল বাণিজ্যিক কমার্শিয়াল',
+  ground: 'গুঁড়া গুড়া গুঁড়ো',
 };
 const BENGALI_ENDINGS = 'দের|ের|এর|র|ে|টি|টা|গুলো|গুলি';
 
@@ -382,6 +395,8 @@ const WORDS: Record<string, string> = {
   bulk: 'in bulk',
   household: 'household',
   industrial: 'industrial',
+  unground: 'whole',
+  ground: 'ground',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
@@ -413,8 +428,12 @@ const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((n
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
-/** How goods are packed rules out the codes of the other packing (SPLITS), without weighing in the groups a code agrees with. */
+/**
+ * How goods are packed, and whether they are ground, rules out the codes of the other value (SPLITS), without weighing
+ * in the groups a code agrees with: "cocoa powder, unsweetened" agrees with sweetened cocoa powder in being powder.
+ */
 const PACKING = GROUPS.findIndex((group) => group.name === 'packing');
+const GRINDING = GROUPS.findIndex((group) => group.name === 'grinding');
 const STATE = GROUPS.findIndex((group) => group.name === 'state');
 const PRESERVED = 1 << Object.keys(GROUPS[STATE].values).indexOf('preserved');
 
@@ -954,7 +973,7 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
  * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded
- * pipes, tea in small packings or in bulk, household or industrial. A code whose text states only the other value, or excludes the query's
+ * pipes, tea in small packings or in bulk, household or industrial, whole or ground spices. A code whose text states only the other value, or excludes the query's
  * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
 const SPLITS = [
@@ -973,6 +992,7 @@ const SPLITS = [
   'seam',
   'packing',
   'use',
+  'grinding',
 ].map((name) => GROUPS.findIndex((group) => group.name === name));
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
@@ -994,7 +1014,7 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   let conflict = 0;
   for (let position = 0; position < query.masks.length; position++) {
     const asked = query.masks[position];
-    if (!asked || position === FORM || position === PACKING) continue;
+    if (!asked || position === FORM || position === PACKING || position === GRINDING) continue;
     groups++;
     const stated = code.masks[position];
     if (asked & stated) agree++;

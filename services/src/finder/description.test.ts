@@ -808,6 +808,31 @@ describe('goods descriptions', () => {
       expect(finder.predict(query, 1).predictions[0].code, query).toBe('620462');
   });
 
+  it('reads whole against crushed or ground spices, in five languages, and rules out the codes of the other', () => {
+    const grinding = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).grinding;
+    expect(grinding('ground black pepper powder')).toEqual(['ground']);
+    expect(grinding('black pepper whole')).toEqual(['whole']);
+    expect(grinding('black pepper')).toEqual([]);
+    for (const text of ['poivre noir moulu', 'pimienta negra molida', 'فلفل اسود مطحون', 'গোলমরিচ গুঁড়া'])
+      expect(grinding(text), text).toEqual(['ground']);
+    // Ground-nuts are nuts; "whether or not ground" and cheese "not grated, powdered or processed" state neither.
+    expect(grinding('groundnuts in shell')).toEqual([]);
+    expect(grinding('ground-nut oil')).toEqual([]);
+    expect(
+      grinding('Seaweeds and other algae; fit for human consumption, fresh, chilled, frozen or dried, whether or not ground', true),
+    ).toEqual([]);
+    expect(grinding('Dairy produce; cheese (not grated, powdered or processed), n.e.c. in heading no. 0406', true)).toEqual([]);
+    expect(grinding('Spices; cloves (whole fruit, cloves and stems), crushed or ground', true)).toEqual(['ground']);
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    const whole = 'Spices; pepper (of the genus piper), neither crushed nor ground';
+    const ground = 'Spices; pepper (of the genus piper), crushed or ground';
+    expect(rules('ground black pepper', whole)).toBeLessThan(0);
+    expect(rules('ground black pepper', ground)).toBe(0);
+    expect(rules('whole black pepper', ground)).toBeLessThan(0);
+    expect(rules('black pepper', whole)).toBe(0);
+    expect(rules('black pepper', ground)).toBe(0);
+  });
+
   it('reads seamless and welded pipes, tea in bulk or in small packings, and sweetened goods, and rules out the codes of the other', () => {
     const words = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode));
     const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
