@@ -1024,10 +1024,10 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   const power = code.masks[POWER];
   const bothPowers = (power & ELECTRIC) !== 0 && (power & (SPARK | DIESEL)) !== 0;
   if (query.hybrid && code.hybrid && power && !bothPowers) rules -= HYBRID_WEIGHT;
-  // A petrol engine is no diesel one, whatever else the texts share ("diesel car 2000cc" is not of 8703.23); a
-  // hybrid's engine is the hybrid rule's.
   // Electric goods are not of a code that excludes them (NON_ELECTRIC), as one side of a split is not of the other.
   if (query.masks[POWER] & ELECTRIC & code.excluded[POWER]) rules -= SPLIT_WEIGHT;
+  // A petrol engine is no diesel one, whatever else the texts share ("diesel car 2000cc" is not of 8703.23); a
+  // hybrid's engine is the hybrid rule's.
   const engines = query.masks[POWER] & (SPARK | DIESEL);
   if (!query.hybrid && engines && power & (SPARK | DIESEL) && !(engines & power)) rules -= SPLIT_WEIGHT;
   // Hybrids of every engine capacity are one code (8703.40): no capacity to be outside of.
