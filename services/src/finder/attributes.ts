@@ -185,7 +185,7 @@ const GROUPS: Group[] = [
       bleached: /(?<!un|non |not |no )\b(bleached|semi-bleached|blanchis?|blanchies?|blanqueados?|blanqueadas?|مبيض|مبيضه)\b/,
       dyed: /(?<!yarn[- ]|yarns? )\b(dyed|teints?|teintes?|tenidos?|tenidas?|مصبوغ|مصبوغه)\b/,
       colours: /\b(yarns? of different colou?rs|yarn[- ]dyed|fils de diverses couleurs|hilados de distintos colores|خيوط مختلفه الالوان)\b/,
-      printed: /\b(printed(?! circuit)|imprimes?|imprimees?|estampados?|estampadas?|مطبوع|مطبوعه)\b/,
+      printed: /(?<!not )\b(printed(?! circuit)|imprimes?|imprimees?|estampados?|estampadas?|مطبوع|مطبوعه)\b/,
     },
   },
   {
@@ -267,6 +267,16 @@ const GROUPS: Group[] = [
         /\b(neither crushed nor ground|neither ground nor powdered|whole(?! fruit)|entiers?|entieres?|enteros?|enteras?|en grano)\b/,
       ground:
         /(?<!(?:neither|nor|not|whether or not) (?:[a-z]+, )*)\b(crushed|ground|powder|powdered|moulus?|moulues?|en poudre|molidos?|molidas?|en polvo|مطحون(?:ه)?)\b(?!-?nut)/,
+    },
+  },
+  {
+    // Seats with wooden or metal frames split upholstered from not upholstered (9401.61 against 9401.69, 9401.71
+    // against 9401.79): "upholstered dining chair with a steel frame" had gone to 9401.79.
+    name: 'upholstery',
+    values: {
+      upholstered: /(?<!not |non[- ]|un)\b(upholstered|rembourres?|rembourrees?|tapizad[oa]s?|(?<!غير )منجد(?:ه)?)\b/,
+      unupholstered:
+        /\b(not upholstered|unupholstered|non[- ]upholstered|(?:without|no) upholstery|non rembourres?|non rembourrees?|sin tapizar|no tapizad[oa]s?|غير منجد(?:ه)?)\b/,
     },
   },
 ];
@@ -397,6 +407,8 @@ const WORDS: Record<string, string> = {
   industrial: 'industrial',
   unground: 'whole',
   ground: 'ground',
+  upholstered: 'upholstered',
+  unupholstered: 'not upholstered',
 };
 
 /** The words of the values an attribute set states, by group name ("material": ["100% cotton"]...). */
@@ -427,6 +439,8 @@ const FIBRES = ['cotton', 'wool', 'silk', 'synthetic', 'artificial'].reduce(
 const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
 const FORM = GROUPS.findIndex((group) => group.name === 'form');
 const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
+const FINISH = GROUPS.findIndex((group) => group.name === 'finish');
+const PRINTED = 1 << Object.keys(GROUPS[FINISH].values).indexOf('printed');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
 /**
  * How goods are packed, and whether they are ground, rules out the codes of the other value (SPLITS), without weighing
@@ -470,11 +484,15 @@ const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هج
 /** A code of goods that do not run on electricity (not "not electrically insulated" wire: that says nothing of power). */
 const NON_ELECTRIC = /\bnon-electric|\bnot electric(?:al\b|ally (?:heated|operated))/;
 
-/** A subheading text saying "not knitted" is woven, whatever else it says. */
-const NOT_KNITTED = /\bnot knitted\b/;
-/** Heading and subheading texts "other than X" or "excluding X" do not state X ("whether or not containing X" states neither). */
+/** A subheading text saying "not knitted" is woven, whatever else it says ("Bed linen; of cotton (not printed, knitted or crocheted)"). */
+const NOT_KNITTED = /\bnot (?:[a-z]+, )*knitted\b/;
+/**
+ * Heading and subheading texts "other than X" or "excluding X" do not state X ("whether or not containing X" states
+ * neither). A clause ends at a ";" or "," or at the "(not knitted or crocheted)" of chapters 61 and 62, which is the
+ * code's own: 6201.40's "other than those of heading no. 6203 (not knitted or crocheted)" is of woven goods.
+ */
 const NEGATED =
-  /\((?:other than|excluding|not of|(?<!whether or )not containing|except)\b[^)]*\)|\b(other than|excluding|not of|(?<!whether or )not containing|except)\b[^;,]*/g;
+  /\((?:other than|excluding|not of|(?<!whether or )not containing|except)\b[^)]*\)|\b(other than|excluding|not of|(?<!whether or )not containing|except)\b[^;,]*?(?=\s*\((?:not )?knitted or crocheted\)|[;,]|$)/g;
 
 export interface Attributes {
   /** Per group, the bitmask of the values stated. */
@@ -837,6 +855,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
   // A "non-electric" code, or one "not electrically heated" or "operated", excludes electric goods: "electric
   // chainsaw" is not of 8467.81, "electric water heater" not of 8419.19.
   if (isCode && NON_ELECTRIC.test(value)) excludedMasks[POWER] |= ELECTRIC;
+  // Bed linen "not printed" (63.02) excludes printed linen.
+  if (isCode && /\bnot printed\b/.test(value)) excludedMasks[FINISH] |= PRINTED;
   // A fabric "of weaves n.e.c." is of neither plain weave nor twill: it excludes both.
   if (isCode && /\bweaves n\.e\.c\b/.test(value)) excludedMasks[WEAVE] |= (1 << Object.keys(GROUPS[WEAVE].values).length) - 1;
   // What a code excludes and does not state besides ("Iron (excluding cast) or steel" excludes cast iron).
@@ -973,8 +993,9 @@ const RATING_WEIGHT = USED_ONLY_WEIGHT;
  * The groups by which subheadings split goods that are otherwise the same: knitted or woven (chapters 61 and 62),
  * crude or refined oil, nuts in shell or shelled, roasted coffee or not, whole birds or cuts, alloy steel or not, cast
  * iron or not, a fabric's finish and weave, a yarn's combed or carded fibres, sweetened or not, seamless or welded
- * pipes, tea in small packings or in bulk, household or industrial, whole or ground spices. A code whose text states only the other value, or excludes the query's
- * ("other than crude", "Iron (excluding cast)"), is ruled out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
+ * pipes, tea in small packings or in bulk, household or industrial, whole or ground spices, upholstered seats or not.
+ * A code whose text states only the other value, or excludes the query's ("other than crude", "Iron (excluding
+ * cast)"), is ruled out like another material: the lexicon names such goods without saying which ("coffee", "frozen chicken").
  */
 const SPLITS = [
   'construction',
@@ -993,6 +1014,7 @@ const SPLITS = [
   'packing',
   'use',
   'grinding',
+  'upholstery',
 ].map((name) => GROUPS.findIndex((group) => group.name === name));
 const SPLIT_WEIGHT = 3;
 /** A hybrid is not a vehicle with only an engine, nor with only an electric motor: ruled out the same way. */
@@ -1116,6 +1138,59 @@ export function attributeSiblings(subheadings: Map<string, { description: string
     for (const member of split) result.set(member.code, split);
   }
   return result;
+}
+
+/** Headings (and one-dash subheadings) of men's or boys' garments and of women's or girls' ones, in pairs. */
+const GENDER_PAIRS = [
+  ['6101', '6102'],
+  ['6103', '6104'],
+  ['6105', '6106'],
+  ['6107', '6108'],
+  ['6201', '6202'],
+  ['6203', '6204'],
+  ['6205', '6206'],
+  ['6207', '6208'],
+  ['62113', '62114'],
+];
+
+/**
+ * The same garments for the other wearers, by code: in the paired heading, the codes of the same fibres whose goods
+ * (before ";") share a word ("Nightshirts and pyjamas; men's or boys', of cotton" and "Nightdresses and pyjamas;
+ * women's or girls', of cotton"; 6201.40 and 6202.40).
+ */
+export function genderCounterparts(subheadings: Map<string, { description: string }>): Map<string, string[]> {
+  const partner = new Map(GENDER_PAIRS.flatMap(([men, women]) => [[men, women] as const, [women, men] as const]));
+  const entries = [...subheadings]
+    .filter(([code]) => code.startsWith('61') || code.startsWith('62'))
+    .map(([code, { description }]) => ({
+      code,
+      goods: new Set(terms(description.split(';')[0])),
+      material: attributesOf(description, true).masks[0],
+    }));
+  const result = new Map<string, string[]>();
+  for (const own of entries) {
+    const prefix = [...partner.keys()].find((key) => own.code.startsWith(key));
+    if (prefix === undefined) continue;
+    const other = partner.get(prefix)!;
+    const same = entries.filter(
+      (entry) => entry.code.startsWith(other) && entry.material === own.material && [...entry.goods].some((term) => own.goods.has(term)),
+    );
+    if (same.length)
+      result.set(
+        own.code,
+        same.map((entry) => entry.code),
+      );
+  }
+  return result;
+}
+
+/**
+ * The codes of the other wearers a labelled text speaks for: none when it names its wearers ("men's jeans"); the
+ * counterparts of its code when it does not ("jeans", labelled 6203.42, are women's jeans too when a query says so).
+ */
+export function counterpartsOfText(counterparts: Map<string, string[]>, text: string, code: string): string[] {
+  const own = counterparts.get(code);
+  return own && !attributesOf(text).masks[GENDER] ? own : [];
 }
 
 export interface Sibling {

@@ -13,6 +13,8 @@ import {
   attributesOf,
   attributeWords,
   codesOfText,
+  counterpartsOfText,
+  genderCounterparts,
   compareAttributes,
   attributeSiblings,
   partsCode,
@@ -564,6 +566,56 @@ describe('goods descriptions', () => {
     // The same for the other splits: "frozen chicken" is whole birds (0207.12) as much as cuts (0207.14), not fresh ones.
     expect(codesOfText(siblings, 'frozen chicken', '020714')).toEqual(['020712', '020714']);
     expect(codesOfText(siblings, 'frozen chicken wings', '020714')).toEqual(['020714']);
+  });
+
+  it("reads a garment's name that says nothing of its wearers as the other wearers' garment too", () => {
+    const finder = testFinder();
+    const counterparts = genderCounterparts(finder.nomenclature.subheadings);
+    expect(counterparts.get('620140')).toEqual(['620240']);
+    expect(counterparts.get('620240')).toEqual(['620140']);
+    expect(counterparts.get('610721')).toEqual(['610831']);
+    expect(counterparts.get('620520')).toEqual(['620630']);
+    expect(counterparts.get('621133')).toEqual(['621143']);
+    expect(counterparts.get('610910')).toBeUndefined();
+    expect(counterpartsOfText(counterparts, 'raincoat', '620140')).toEqual(['620240']);
+    expect(counterpartsOfText(counterparts, "men's raincoat", '620140')).toEqual([]);
+    // The lexicon names raincoats, windbreakers and polo shirts by the men's codes.
+    for (const [query, code] of [
+      ["women's cotton raincoat", '620230'],
+      ['ladies windbreaker nylon', '620240'],
+      ["women's cotton polo shirt", '610610'],
+      ["men's track pants of polyester knit", '610343'],
+    ])
+      expect(finder.predict(query, 1).predictions[0].code, query).toBe(code);
+  });
+
+  it('reads the woven garments of chapter 62 as woven, though their texts exclude the goods of another heading', () => {
+    const anorak =
+      "Coats; men's or boys', overcoats, raincoats, car-coats, capes, cloaks, anoraks (including ski-jackets) and similar articles, of man-made fibres, other than those of heading no. 6203 (not knitted or crocheted)";
+    expect(attributeWords(attributesOf(anorak, true)).construction).toEqual(['woven']);
+    // It reads as the same text without the other heading's goods would.
+    const rules = (code: string) =>
+      compareAttributes(attributesOf("men's anorak with a woven nylon outer shell"), attributesOf(code, true)).rules;
+    expect(rules(anorak)).toBe(rules(anorak.replace(', other than those of heading no. 6203', '')));
+    expect(rules(anorak)).toBeGreaterThan(0);
+    expect(testFinder().predict("men's anorak with a woven nylon outer shell and polyester fill", 1).predictions[0].code).toBe('620140');
+  });
+
+  it('reads upholstered seats against seats not upholstered, and rules out the codes of the other', () => {
+    const upholstery = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).upholstery;
+    const upholstered = 'Seats; with metal frames, upholstered, (excluding medical, surgical, dental, veterinary or barber furniture)';
+    const bare = 'Seats; with metal frames, not upholstered, (excluding medical, surgical, dental, veterinary or barber furniture)';
+    expect(upholstery(upholstered, true)).toEqual(['upholstered']);
+    expect(upholstery(bare, true)).toEqual(['not upholstered']);
+    expect(upholstery('metal folding chair without upholstery')).toEqual(['not upholstered']);
+    expect(upholstery('chaise rembourrée')).toEqual(['upholstered']);
+    expect(upholstery('steel chair')).toEqual([]);
+    const rules = (query: string, code: string) => compareAttributes(attributesOf(query), attributesOf(code, true)).rules;
+    expect(rules('upholstered dining chair', bare)).toBeLessThan(0);
+    expect(rules('upholstered dining chair', upholstered)).toBe(0);
+    expect(rules('metal chair, not upholstered', upholstered)).toBeLessThan(0);
+    expect(rules('metal chair', upholstered)).toBe(0);
+    expect(testFinder().predict('upholstered dining chair with a steel frame', 1).predictions[0].code).toBe('940171');
   });
 
   it('tells a garment from the fabric it is made of, and rules out the other', () => {

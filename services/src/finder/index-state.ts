@@ -2,7 +2,7 @@
 import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
-import { codesOfText, attributeSiblings, statesUsed } from './attributes.js';
+import { codesOfText, attributeSiblings, counterpartsOfText, genderCounterparts, statesUsed } from './attributes.js';
 import { FOLDS, RULING_FOLDS, DEFAULT_PARAMS, foldOf } from './model.js';
 
 /** Lexicon texts beyond this many add nothing to a code's prior. */
@@ -469,6 +469,7 @@ export function buildState(
   });
   const officialCount = texts.length - beforeOfficial;
   const siblings = attributeSiblings(nomenclature.subheadings);
+  const counterparts = genderCounterparts(nomenclature.subheadings);
   for (const item of lexicon) {
     const fold = item.fold ?? (item.source === 'translation' ? -1 : foldOf(item.text));
     if (item.code.length === 6) {
@@ -478,6 +479,15 @@ export function buildState(
         texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
         lexiconCount[owner]++;
         if (fold >= 0) foldCount[fold * shape.codes.length + owner]++;
+      }
+      // A garment's name that says nothing of its wearers names the others' garments too; as a text only, not in
+      // the counts of the prior, which keeps the labelled wearers first when a query says nothing of them either.
+      const own = new Set(codesOfText(siblings, item.text, item.code));
+      const others = new Set([...own].flatMap((code) => counterpartsOfText(counterparts, item.text, code)));
+      for (const code of others) {
+        const owner = shape.codeIndex.get(code);
+        if (owner !== undefined && !own.has(code))
+          texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
       }
     } else if (item.code.length === 4) {
       const owner = shape.headingIndex.get(item.code);
