@@ -1185,12 +1185,13 @@ export function genderCounterparts(subheadings: Map<string, { description: strin
 }
 
 /**
- * The codes of the other wearers a labelled text speaks for: none when it names its wearers ("men's jeans"); the
- * counterparts of its code when it does not ("jeans", labelled 6203.42, are women's jeans too when a query says so).
+ * The codes of the other wearers a labelled text speaks for, beside its own codes: none when it names its wearers
+ * ("men's jeans"); their counterparts when it does not ("jeans", labelled 6203.42, are women's jeans too when a
+ * query says so).
  */
-export function counterpartsOfText(counterparts: Map<string, string[]>, text: string, code: string): string[] {
-  const own = counterparts.get(code);
-  return own && !attributesOf(text).masks[GENDER] ? own : [];
+export function counterpartsOfText(counterparts: Map<string, string[]>, text: string, codes: string[]): string[] {
+  const others = codes.flatMap((code) => counterparts.get(code) ?? []);
+  return others.length && !attributesOf(text).masks[GENDER] ? [...new Set(others)].filter((code) => !codes.includes(code)) : [];
 }
 
 export interface Sibling {

@@ -577,8 +577,9 @@ describe('goods descriptions', () => {
     expect(counterparts.get('620520')).toEqual(['620630']);
     expect(counterparts.get('621133')).toEqual(['621143']);
     expect(counterparts.get('610910')).toBeUndefined();
-    expect(counterpartsOfText(counterparts, 'raincoat', '620140')).toEqual(['620240']);
-    expect(counterpartsOfText(counterparts, "men's raincoat", '620140')).toEqual([]);
+    expect(counterpartsOfText(counterparts, 'raincoat', ['620140'])).toEqual(['620240']);
+    expect(counterpartsOfText(counterparts, 'raincoat', ['620130', '620140']).sort()).toEqual(['620230', '620240']);
+    expect(counterpartsOfText(counterparts, "men's raincoat", ['620140'])).toEqual([]);
     // The lexicon names raincoats, windbreakers and polo shirts by the men's codes.
     for (const [query, code] of [
       ["women's cotton raincoat", '620230'],

@@ -473,7 +473,8 @@ export function buildState(
   for (const item of lexicon) {
     const fold = item.fold ?? (item.source === 'translation' ? -1 : foldOf(item.text));
     if (item.code.length === 6) {
-      for (const code of codesOfText(siblings, item.text, item.code)) {
+      const own = codesOfText(siblings, item.text, item.code);
+      for (const code of own) {
         const owner = shape.codeIndex.get(code);
         if (owner === undefined) continue;
         texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
@@ -482,12 +483,9 @@ export function buildState(
       }
       // A garment's name that says nothing of its wearers names the others' garments too; as a text only, not in
       // the counts of the prior, which keeps the labelled wearers first when a query says nothing of them either.
-      const own = new Set(codesOfText(siblings, item.text, item.code));
-      const others = new Set([...own].flatMap((code) => counterpartsOfText(counterparts, item.text, code)));
-      for (const code of others) {
+      for (const code of counterpartsOfText(counterparts, item.text, own)) {
         const owner = shape.codeIndex.get(code);
-        if (owner !== undefined && !own.has(code))
-          texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
+        if (owner !== undefined) texts.push({ text: item.text, level: 6, owner, fold, official: false, language: item.language });
       }
     } else if (item.code.length === 4) {
       const owner = shape.headingIndex.get(item.code);
