@@ -602,6 +602,18 @@ describe('goods descriptions', () => {
     expect(testFinder().predict("men's anorak with a woven nylon outer shell and polyester fill", 1).predictions[0].code).toBe('620140');
   });
 
+  it("weighs less the texts of the goods an instrument is named after ('car seat cover', 'laptop bag')", () => {
+    const finder = testFinder();
+    const { index } = finder;
+    const seat = index.codeIndex.get('940120')!;
+    // A text of car seats is as like "car seat cover" as the extra word allows, and half that as the cover's goods.
+    const knn = (query: string) => Math.max(index.features(query).knnL[seat], index.features(query).knnO[seat]);
+    expect(knn('car seat cover')).toBeLessThan(0.6 * knn('car seat'));
+    expect(knn('car seat cushion')).toBeGreaterThan(0.6 * knn('car seat'));
+    expect(finder.predict('car seat cover of polyester', 1).predictions[0].code).toBe('630790');
+    expect(finder.predict('car seat', 1).predictions[0].code).toBe('940120');
+  });
+
   it('reads upholstered seats against seats not upholstered, and rules out the codes of the other', () => {
     const upholstery = (text: string, isCode = false) => attributeWords(attributesOf(text, isCode)).upholstery;
     const upholstered = 'Seats; with metal frames, upholstered, (excluding medical, surgical, dental, veterinary or barber furniture)';

@@ -66,6 +66,20 @@ const RAW_FOOD = new Map([
 /** How far above the best code of raw goods a canned query's best prepared code is raised. */
 const PRESERVED_LIFT = 1;
 
+/**
+ * Stemmed head nouns of goods named after what they hold, make, cut or charge: the words before them name other
+ * goods ("laptop bag", "phone case", "brake pad press", "coat hook", "coffee machine"), whose texts weigh
+ * MODIFIER_WEIGHT in the nearest-text features.
+ */
+const INSTRUMENT_HEADS = new Set(
+  terms(
+    'bag case cover box holder stand rack hook hanger opener charger press machine maker cutter sharpener dispenser ' +
+      'tester mould mold stripper peeler slicer crusher warmer organizer organiser',
+  ),
+);
+/** How much a text named after the goods before an instrument's noun weighs in the nearest-text features. */
+const MODIFIER_WEIGHT = 0.5;
+
 /** Conjunctions between two names of goods: "and", "&", French "et", Spanish "y", Bengali "ও" and "এবং" (Arabic: FinderIndex.conjunction). */
 const CONJUNCTION = / (?:and|&|et|y|ও|এবং) /;
 
@@ -102,6 +116,8 @@ export class FinderIndex extends Hierarchy {
   /** Per text, how much less the query's shared terms weigh than their idf (those outside its head phrase). */
   private readonly textDiscount: Float64Array;
   private readonly textGram: Float64Array;
+  /** Per text, 1 when it names as goods a word before the query's instrument noun (INSTRUMENT_HEADS). */
+  private readonly textModifier: Uint8Array;
   private readonly stamp: Int32Array;
   /** The features last computed with `reuse` (see features). */
   private scratch: QueryFeatures | undefined;
@@ -160,6 +176,7 @@ export class FinderIndex extends Hierarchy {
     this.textWord = new Float64Array(state.textLevel.length);
     this.textDiscount = new Float64Array(state.textLevel.length);
     this.textGram = new Float64Array(state.textLevel.length);
+    this.textModifier = new Uint8Array(state.textLevel.length);
     this.stamp = new Int32Array(this.codes.length);
   }
 
@@ -550,6 +567,7 @@ export class FinderIndex extends Hierarchy {
     const queryUsed = statesUsed(text);
     const broader = { codes: new Set<number>(), headings: new Set<number>(), chapters: new Set<number>() };
     let exact = false;
+    const modified = this.markModifiers(head);
     // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
     // of those touched inside the loops above (half a 2,000-character query's time in those loops).
     for (let textIndex = 0; textIndex < textWord.length; textIndex++) {
@@ -564,8 +582,9 @@ export class FinderIndex extends Hierarchy {
       textDiscount[textIndex] = 0;
       if (fold >= 0 && state.textFold[textIndex] === fold) continue;
       if (state.textLanguage[textIndex] !== 0 && !(gates & (1 << state.textLanguage[textIndex]))) continue;
-      const wordSimilarity = word > 0 ? (2 * word) / (weight + state.textWeight[textIndex] - discount) : 0;
-      const gramSimilarity = gram > 0 ? (2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
+      const share = this.textModifier[textIndex] ? MODIFIER_WEIGHT : 1;
+      const wordSimilarity = word > 0 ? (share * 2 * word) / (weight + state.textWeight[textIndex] - discount) : 0;
+      const gramSimilarity = gram > 0 ? (share * 2 * gram) / (queryGramWeight + state.textGramWeight[textIndex]) : 0;
       const owner = state.textOwner[textIndex];
       const level = state.textLevel[textIndex];
       if (word >= weight * (1 - 1e-9) && weight > 0) {
@@ -613,6 +632,7 @@ export class FinderIndex extends Hierarchy {
       result.broader = N6;
       result.broaderHeadings = N4;
     }
+    for (const textIndex of modified) this.textModifier[textIndex] = 0;
     const headNoun = this.termIds.get(head.noun ?? '');
     if (headNoun !== undefined)
       this.textsNaming(headNoun, fold, gates, (owner, level) => {
@@ -695,6 +715,29 @@ export class FinderIndex extends Hierarchy {
         });
     }
     return counts.reduce((gates, count, position) => (count > english ? gates | (1 << (position + 1)) : gates), 0);
+  }
+
+  /**
+   * Marks (textModifier) the texts that name as goods a word before an instrument's noun ("laptop" in "laptop bag")
+   * and not the instrument itself; returns them, to be unmarked.
+   */
+  private markModifiers(head: { phrase: string; noun: string | undefined }): number[] {
+    const noun = this.termIds.get(head.noun ?? '');
+    if (noun === undefined || !INSTRUMENT_HEADS.has(head.noun!)) return [];
+    const { offsets, values } = this.state.textsOfHead;
+    const marked: number[] = [];
+    for (const term of new Set(terms(head.phrase))) {
+      if (term === head.noun) break;
+      const id = this.termIds.get(term);
+      if (id === undefined) continue;
+      for (let k = offsets[id]; k < offsets[id + 1]; k++)
+        if (!this.textModifier[values[k]]) {
+          this.textModifier[values[k]] = 1;
+          marked.push(values[k]);
+        }
+    }
+    for (let k = offsets[noun]; k < offsets[noun + 1]; k++) this.textModifier[values[k]] = 0;
+    return marked;
   }
 
   /** Visits the owner and level of every text naming a term as goods (headNouns), but those of `fold` and of languages not in `gates`. */
