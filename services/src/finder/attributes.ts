@@ -103,6 +103,12 @@ const GROUPS: Group[] = [
       // Gas as a fuel: "gas cooker", "gas-fired boiler", "cuisinière à gaz", "موقد غاز" (73.21, 84.19.11), not the
       // electric ones of 85.16; not a gas a machine moves or holds ("gas compressors", "gas cylinders").
       gas: /\bgas[- ]?(fired|fuell?ed|powered|operated)\b|\bgas (fuel|stoves?|cookers?|ovens?|grills?|hobs?|ranges?|burners?|water heaters?|heaters?|geysers?|fryers?|boilers?)\b|\b(a|de) gaz\b|\b(a|de) gas\b|(موقد|فرن|طباخ|سخان) غاز|গ্যাস(ের)? (চুলা|চুলো)/,
+      // Worked by hand: "manual meat grinder", "hand-operated pump", "hand crank", a wheelchair "not mechanically
+      // propelled" (8713.10), brooms "not motorised" (96.03), "hachoir manuel"; not a book ("user manual",
+      // "manual for a washing machine") nor a car's gearbox ("manual transmission"), nor tools "whether or not
+      // hand-operated" (84.24).
+      manual:
+        /(?<!whether or not )\b(hand[- ]?(operated|powered|driven|cranked|crank)\b|operat(ed|ing) by hand|manually\b|not motori[sz]ed|not mechanically propelled|manual(?= (?!transmission|gear|shift|for\b|of\b|on\b|in\b|and\b|book|guide)[a-z])|manuel(le)?s?\b|manuales\b|يدوي)/,
     },
   },
   {
@@ -316,6 +322,7 @@ const BENGALI_WORDS: Record<string, string> = {
   used: 'পুরাতন পুরনো পুরোনো ব্যবহৃত',
   new: 'নতুন',
   electric: 'বৈদ্যুতিক ইলেকট্রিক ব্যাটারিচালিত',
+  manual: 'হস্তচালিত',
   spark: 'পেট্রোল অকটেন',
   diesel: 'ডিজেল',
   apparel: 'পোশাক জামা শার্ট টি-শার্ট প্যান্ট কোট জ্যাকেট সোয়েটার শাড়ি গেঞ্জি পাঞ্জাবি ব্লাউজ মোজা জুতা',
@@ -373,6 +380,7 @@ const WORDS: Record<string, string> = {
   spark: 'petrol',
   diesel: 'diesel',
   gas: 'gas',
+  manual: 'hand-operated',
   apparel: 'garment',
   textile: 'fabric',
   alloyed: 'alloy',
@@ -477,7 +485,11 @@ export function withoutPower(attributes: Attributes): Attributes {
   attributes.excluded[POWER] = 0;
   return attributes;
 }
-const [ELECTRIC, SPARK, DIESEL] = ['electric', 'spark', 'diesel'].map((name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name));
+const USE = GROUPS.findIndex((group) => group.name === 'use');
+const INDUSTRIAL = 1 << Object.keys(GROUPS[USE].values).indexOf('industrial');
+const [ELECTRIC, SPARK, DIESEL, MANUAL] = ['electric', 'spark', 'diesel', 'manual'].map(
+  (name) => 1 << Object.keys(GROUPS[POWER].values).indexOf(name),
+);
 /** A hybrid vehicle has an engine and an electric motor (8703.40 to 8703.70, 8702.20, 8704.41...). */
 const HYBRID = /(?<![a-z0-9_])(hybrid|hybride|hibrido|hibrida)(?![a-z0-9_])|هجين|هايبرد|হাইব্রিড/;
 
@@ -514,6 +526,8 @@ export interface Attributes {
   wasteOnly?: boolean;
   /** A code of mineral fuels and oils (chapter 27): what an engine burns, not an engine. */
   fuel?: boolean;
+  /** A code of goods driven by a motor or engine (poweredCode). */
+  powered?: boolean;
   /** A code of goods a subheading note defines: the words that name them (specifiedGoods). */
   specified?: string[];
   /** A query's terms, hyphens read as spaces ("high-speed" as "high speed"). */
@@ -547,6 +561,17 @@ export interface Attributes {
  */
 const PART =
   /(?<!\b(?:as|forms?|forming) )\b(parts?|spares?|spare parts?|castings?|valve bod(?:y|ies)|pieces (?:detachees|de rechange)|partes|piezas|repuestos|refacciones)\b|قطع غيار|اجزاء|যন্ত্রাংশ/;
+/**
+ * Goods driven by a motor or an engine, as a heading or subheading says: "powered" mowers (8433.11), tools "with
+ * self-contained electric motor" (84.67), "electro-mechanical" domestic appliances (85.09), carriages "mechanically
+ * propelled" (8713.90); not tools "whether or not power-operated" (82.07), nor apparatus that is only electrical
+ * (switches, 85.36). Goods worked by hand are not of them.
+ */
+const POWERED =
+  /(?<!not |non-|whether or not )\b(power-operated|powered|motori[sz]ed|mechanically propelled|self-contained (?:electric |non-electric )?motor|electro-mechanical|electric motor)\b/;
+export const poweredCode = (heading: string, subheading: string): boolean =>
+  POWERED.test(normalize(`${heading}; ${subheading}`).replace(NEGATED, ' '));
+
 /** A code of parts: its subheading names parts ("Parts", "Bumpers and parts thereof"), or its heading is of parts ("Parts suitable for use..."). */
 export function partsCode(heading: string, subheading: string): boolean {
   const own = normalize(subheading).replace(NEGATED, ' ');
@@ -1048,6 +1073,10 @@ export function compareAttributes(query: Attributes, code: Attributes): { agree:
   if (query.hybrid && code.hybrid && power && !bothPowers) rules -= HYBRID_WEIGHT;
   // Electric goods are not of a code that excludes them (NON_ELECTRIC), as one side of a split is not of the other.
   if (query.masks[POWER] & ELECTRIC & code.excluded[POWER]) rules -= SPLIT_WEIGHT;
+  // Goods worked by hand are not those a motor drives, nor machinery for industry ("manual meat grinder" is of 82.10,
+  // not 85.09, 84.67 or 84.38).
+  if (query.masks[POWER] === MANUAL && (code.powered || code.masks[USE] & INDUSTRIAL) && !(code.masks[POWER] & MANUAL))
+    rules -= SPLIT_WEIGHT;
   // A petrol engine is no diesel one, whatever else the texts share ("diesel car 2000cc" is not of 8703.23); a
   // hybrid's engine is the hybrid rule's.
   const engines = query.masks[POWER] & (SPARK | DIESEL);

@@ -18,6 +18,7 @@ import {
   compareAttributes,
   attributeSiblings,
   partsCode,
+  poweredCode,
   specifiedGoods,
   usedOnly,
   wasteOnly,
@@ -629,6 +630,56 @@ describe('goods descriptions', () => {
     expect(rules('metal chair, not upholstered', upholstered)).toBeLessThan(0);
     expect(rules('metal chair', upholstered)).toBe(0);
     expect(testFinder().predict('upholstered dining chair with a steel frame', 1).predictions[0].code).toBe('940171');
+  });
+
+  it('reads goods worked by hand, and rules out the codes of goods a motor drives and of machinery for industry', () => {
+    const power = (text: string) => attributeWords(attributesOf(text)).power;
+    expect(power('manual meat grinder')).toEqual(['hand-operated']);
+    expect(power('hand-operated water pump')).toEqual(['hand-operated']);
+    expect(power('hachoir à viande manuel')).toEqual(['hand-operated']);
+    expect(power('مفرمة لحم يدوية')).toEqual(['hand-operated']);
+    // A book and a gearbox are not worked by hand.
+    expect(power('user manual for washing machine')).toEqual([]);
+    expect(power('manual transmission car 1500cc')).toEqual([]);
+    const appliances =
+      'Electro-mechanical domestic appliances; with self-contained electric motor, other than vacuum cleaners of heading 85.08.';
+    const grinders =
+      'Electro-mechanical domestic appliances; food grinders and mixers, fruit or vegetable juice extractors, with self-contained electric motor';
+    const food =
+      'Tools; hand-operated mechanical appliances, weighing 10kg or less, used in the preparation, conditioning or serving of food or drink';
+    const switching =
+      'Electrical apparatus for switching or protecting electrical circuits, or for making connections to or in electrical circuits';
+    const interchangeable = 'Tools, interchangeable; for hand tools, whether or not power-operated, or for machine tools';
+    expect(poweredCode(appliances, grinders)).toBe(true);
+    expect(
+      poweredCode('Mowers', 'Mowers; lawn, parks or sports-grounds, powered, with the cutting device rotating in a horizontal plane'),
+    ).toBe(true);
+    expect(poweredCode(food, food)).toBe(false);
+    expect(poweredCode(switching, 'Electrical apparatus; switches, for a voltage not exceeding 1000 volts')).toBe(false);
+    expect(poweredCode(interchangeable, 'Tools, interchangeable; for milling')).toBe(false);
+    const code = (heading: string, subheading: string) => ({
+      ...attributesOf(`${heading}; ${subheading}`, true),
+      powered: poweredCode(heading, subheading),
+    });
+    const rules = (query: string, stated: ReturnType<typeof code>) => compareAttributes(attributesOf(query), stated).rules;
+    expect(rules('manual meat grinder', code(appliances, grinders))).toBeLessThan(0);
+    const meat = 'Machinery n.e.c. in this chapter, for the industrial preparation or manufacture of food or drink';
+    expect(rules('manual meat grinder', code(meat, 'Machinery; industrial, for the preparation of meat or poultry'))).toBeLessThan(0);
+    expect(rules('manual meat grinder', code(food, food))).toBe(0);
+    expect(rules('electric meat grinder', code(appliances, grinders))).toBe(0);
+    expect(rules('meat grinder', code(appliances, grinders))).toBe(0);
+    const finder = testFinder();
+    expect(finder.predict('manual lawn mower', 1).predictions[0].code).toBe('843319');
+    expect(finder.predict('petrol lawn mower', 1).predictions[0].code).toBe('843311');
+    expect(finder.predict('electric meat grinder', 1).predictions[0].code).toBe('850940');
+  });
+
+  it("weighs less the texts that name only a material when the query names goods made of it ('PVC raincoat')", () => {
+    const finder = testFinder();
+    expect(finder.predict('PVC raincoat', 1).predictions[0].code).toBe('392620');
+    // A primary form of the material is the material.
+    expect(finder.predict('PVC resin', 1).predictions[0].code).toBe('390410');
+    expect(finder.predict('pvc', 1).predictions[0].code).toBe('390410');
   });
 
   it('tells a garment from the fabric it is made of, and rules out the other', () => {

@@ -5,6 +5,7 @@ import {
   statesPreserved,
   compareAttributes,
   partsCode,
+  poweredCode,
   POWERED_FROM,
   specifiedGoods,
   statesUsed,
@@ -77,7 +78,13 @@ const INSTRUMENT_HEADS = new Set(
       'tester mould mold stripper peeler slicer crusher warmer organizer organiser',
   ),
 );
-/** How much a text named after the goods before an instrument's noun weighs in the nearest-text features. */
+/** Stemmed head nouns of materials in primary forms ("PVC resin", "polyester staple fibre"): the material is the goods. */
+const PRIMARY_HEADS = new Set(
+  terms(
+    'resin resins granules granule pellets pellet powder flakes chips liquid paste dispersion emulsion solution masterbatch latex crumb fibre fiber fibres fibers staple tow scrap waste',
+  ),
+);
+/** How much a text named after the goods before an instrument's noun, or a material of other goods, weighs in the nearest-text features. */
 const MODIFIER_WEIGHT = 0.5;
 
 /** Conjunctions between two names of goods: "and", "&", French "et", Spanish "y", Bengali "ও" and "এবং" (Arabic: FinderIndex.conjunction). */
@@ -118,6 +125,8 @@ export class FinderIndex extends Hierarchy {
   private readonly textGram: Float64Array;
   /** Per text, 1 when it names as goods a word before the query's instrument noun (INSTRUMENT_HEADS). */
   private readonly textModifier: Uint8Array;
+  /** Texts that name nothing but materials ("PVC", "stainless steel", "cotton"): a material named as goods. */
+  private readonly materialText: Uint8Array;
   private readonly stamp: Int32Array;
   /** The features last computed with `reuse` (see features). */
   private scratch: QueryFeatures | undefined;
@@ -161,6 +170,7 @@ export class FinderIndex extends Hierarchy {
         return {
           ...stated,
           part: partsCode(heading, subheading),
+          powered: poweredCode(heading, subheading),
           usedOnly: usedOnly(subheading),
           wasteOnly: wasteOnly(subheading),
           specified: specifiedGoods(subheading),
@@ -173,6 +183,16 @@ export class FinderIndex extends Hierarchy {
     );
     state.terms.forEach((term, id) => this.termIds.set(term, id));
     state.grams.forEach((gram, id) => this.gramIds.set(gram, id));
+    const materialWeight = new Float64Array(state.textLevel.length);
+    for (const term of MATERIAL_TERMS) {
+      const id = this.termIds.get(term);
+      if (id === undefined) continue;
+      const { offsets, values } = state.textsOfTerm;
+      for (let k = offsets[id]; k < offsets[id + 1]; k++) materialWeight[values[k]] += state.idf[id];
+    }
+    this.materialText = Uint8Array.from(materialWeight, (weight, text) =>
+      weight > 0 && weight >= state.textWeight[text] * (1 - 1e-9) ? 1 : 0,
+    );
     this.textWord = new Float64Array(state.textLevel.length);
     this.textDiscount = new Float64Array(state.textLevel.length);
     this.textGram = new Float64Array(state.textLevel.length);
@@ -567,7 +587,7 @@ export class FinderIndex extends Hierarchy {
     const queryUsed = statesUsed(text);
     const broader = { codes: new Set<number>(), headings: new Set<number>(), chapters: new Set<number>() };
     let exact = false;
-    const modified = this.markModifiers(head);
+    const modified = this.markModifiers(head, query);
     // Every text the query shares a word or trigram with: a scan of them all costs less than keeping a list
     // of those touched inside the loops above (half a 2,000-character query's time in those loops).
     for (let textIndex = 0; textIndex < textWord.length; textIndex++) {
@@ -719,23 +739,31 @@ export class FinderIndex extends Hierarchy {
 
   /**
    * Marks (textModifier) the texts that name as goods a word before an instrument's noun ("laptop" in "laptop bag")
-   * and not the instrument itself; returns them, to be unmarked.
+   * and not the instrument itself, and those that name nothing but a material of goods the query names by another
+   * word ("PVC" and "stainless steel" in "vinyl tiles made from PVC" and "stainless steel bolts": the tiles and
+   * bolts are the goods, not the plastics or the steel; not "PVC resin", a primary form); returns them, to be unmarked.
    */
-  private markModifiers(head: { phrase: string; noun: string | undefined }): number[] {
+  private markModifiers(head: { phrase: string; noun: string | undefined }, query: Array<{ term: string }>): number[] {
     const noun = this.termIds.get(head.noun ?? '');
-    if (noun === undefined || !INSTRUMENT_HEADS.has(head.noun!)) return [];
+    if (noun === undefined) return [];
     const { offsets, values } = this.state.textsOfHead;
     const marked: number[] = [];
-    for (const term of new Set(terms(head.phrase))) {
-      if (term === head.noun) break;
+    const mark = (term: string, materialOnly = false) => {
       const id = this.termIds.get(term);
-      if (id === undefined) continue;
+      if (id === undefined) return;
       for (let k = offsets[id]; k < offsets[id + 1]; k++)
-        if (!this.textModifier[values[k]]) {
+        if (!this.textModifier[values[k]] && (!materialOnly || this.materialText[values[k]])) {
           this.textModifier[values[k]] = 1;
           marked.push(values[k]);
         }
-    }
+    };
+    if (INSTRUMENT_HEADS.has(head.noun!))
+      for (const term of new Set(terms(head.phrase))) {
+        if (term === head.noun) break;
+        mark(term);
+      }
+    if (!MATERIAL_TERMS.has(head.noun!) && !PRIMARY_HEADS.has(head.noun!) && this.namedAsGoods(head.noun!))
+      for (const { term } of query) if (term !== head.noun && MATERIAL_TERMS.has(term)) mark(term, true);
     for (let k = offsets[noun]; k < offsets[noun + 1]; k++) this.textModifier[values[k]] = 0;
     return marked;
   }
