@@ -442,6 +442,9 @@ const FIBRES = ['cotton', 'wool', 'silk', 'synthetic', 'artificial'].reduce(
   (mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)),
   0,
 );
+/** A code "of base metal" (chapters 82 and 83) states every metal: a wooden picture frame is not of 8306.30. */
+const BASE_METAL = /\bof base metals?\b/;
+const METALS = ['steel', 'aluminium', 'copper'].reduce((mask, name) => mask | (1 << Object.keys(GROUPS[0].values).indexOf(name)), 0);
 
 /** The fibres in the order of their headings: silk 50, wool 51, cotton 52, synthetic then artificial in 54 and 55. */
 const FIBRE_ORDER = ['silk', 'wool', 'cotton', 'synthetic', 'artificial'].map((name) => Object.keys(GROUPS[0].values).indexOf(name));
@@ -843,6 +846,7 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const construction = GROUPS.findIndex((group) => group.name === 'construction');
   if (NOT_KNITTED.test(value)) masks[construction] = 2;
   if (isCode && TEXTILE.test(value)) masks[0] |= FIBRES & ~excluded;
+  if (isCode && BASE_METAL.test(value)) masks[0] |= METALS & ~excluded;
   if (isCode && ANY_MATERIAL.test(value)) masks[0] |= ((1 << Object.keys(GROUPS[0].values).length) - 1) & ~excluded;
   if (!isCode && masks[FORM] === 3) {
     const [apparel, textile] = Object.values(GROUPS[FORM].values).map((pattern) => value.search(pattern));

@@ -674,6 +674,17 @@ describe('goods descriptions', () => {
     expect(finder.predict('electric meat grinder', 1).predictions[0].code).toBe('850940');
   });
 
+  it('reads a code of base metal as of every metal, and rules it out for goods of another material', () => {
+    const frames =
+      'Bells, gongs and the like; non-electric, statuettes, other ornaments, photograph, picture, similar frames, mirrors, of base metal';
+    expect(attributeWords(attributesOf(frames, true)).material).toEqual(['steel', 'aluminum', 'copper']);
+    const rules = (query: string) => compareAttributes(attributesOf(query), attributesOf(frames, true)).rules;
+    expect(rules('wooden picture frame')).toBeLessThan(0);
+    expect(rules('brass picture frame')).toBe(0);
+    expect(rules('picture frame')).toBe(0);
+    expect(testFinder().predict('picture frame wooden', 1).predictions[0].code).toBe('441410');
+  });
+
   it("weighs less the texts that name only a material when the query names goods made of it ('PVC raincoat')", () => {
     const finder = testFinder();
     expect(finder.predict('PVC raincoat', 1).predictions[0].code).toBe('392620');
