@@ -81,7 +81,7 @@ const INSTRUMENT_HEADS = new Set(
 /** Stemmed head nouns of materials in primary forms ("PVC resin", "polyester staple fibre"): the material is the goods. */
 const PRIMARY_HEADS = new Set(
   terms(
-    'resin resins granules granule pellets pellet powder flakes chips liquid paste dispersion emulsion solution masterbatch latex crumb fibre fiber fibres fibers staple tow scrap waste',
+    'resin granule pellet powder flake chip liquid paste dispersion emulsion solution masterbatch latex crumb fibre fiber staple tow scrap waste',
   ),
 );
 /** How much a text named after the goods before an instrument's noun, or a material of other goods, weighs in the nearest-text features. */
@@ -123,7 +123,7 @@ export class FinderIndex extends Hierarchy {
   /** Per text, how much less the query's shared terms weigh than their idf (those outside its head phrase). */
   private readonly textDiscount: Float64Array;
   private readonly textGram: Float64Array;
-  /** Per text, 1 when it names as goods a word before the query's instrument noun (INSTRUMENT_HEADS). */
+  /** Per text, 1 when it names as goods a word before the query's instrument noun (INSTRUMENT_HEADS), or only a material of its goods (markModifiers). */
   private readonly textModifier: Uint8Array;
   /** Texts that name nothing but materials ("PVC", "stainless steel", "cotton"): a material named as goods. */
   private readonly materialText: Uint8Array;
