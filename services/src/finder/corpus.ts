@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseCsv } from '../db/csv.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import type { TrainingText } from './textmodel.js';
+import { affirmed } from './text.js';
 
 export const HS_TEXT_LANGUAGES = ['fr', 'es', 'ar'] as const;
 export const hsTextFile = (language: string) => `hs-i18n/hs2022-${language}.csv`;
@@ -38,7 +39,9 @@ export function corpusTexts(
   extra: TrainingText[],
 ): TrainingText[] {
   const texts: TrainingText[] = [];
-  for (const byCode of hsTexts.values()) {
+  for (const [language, raw] of hsTexts) {
+    // The English texts without what they negate (text.ts, affirmed).
+    const byCode = language === 'en' ? new Map([...raw].map(([code, text]) => [code, affirmed(text)])) : raw;
     for (const [code, description] of byCode) {
       if (code.length === 2) {
         const chapter = nomenclature.chapters.get(code);
@@ -54,7 +57,7 @@ export function corpusTexts(
       }
     }
   }
-  for (const [code, lines] of nomenclature.lines) for (const line of lines) texts.push({ text: line.description, code });
+  for (const [code, lines] of nomenclature.lines) for (const line of lines) texts.push({ text: affirmed(line.description), code });
   for (const item of lexicon) texts.push({ text: item.text, code: item.code });
   texts.push(...extra);
   return texts;

@@ -1,5 +1,5 @@
 /** The finder's index data: packed id lists, BM25 statistics and the texts of each code, built from HS 2022 and the lexicon. */
-import { normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
+import { affirmed, normalize, terms, termsOfWords, trigramsOfWords, words } from './text.js';
 import type { LabelledText, Nomenclature } from './data.js';
 import { type TextModelState } from './textmodel.js';
 import { codesOfText, attributeSiblings, counterpartsOfText, genderCounterparts, statesUsed } from './attributes.js';
@@ -418,14 +418,14 @@ export function buildState(
 
   // Level documents
   const descDocs: number[][] = shape.codes.map((code) => {
-    const own = [...ids(nomenclature.subheadings.get(code)!.description)];
-    for (const line of nomenclature.lines.get(code) ?? []) own.push(...ids(line.description));
+    const own = [...ids(affirmed(nomenclature.subheadings.get(code)!.description))];
+    for (const line of nomenclature.lines.get(code) ?? []) own.push(...ids(affirmed(line.description)));
     return own;
   });
-  const headDocs: number[][] = shape.headings.map((code) => [...ids(nomenclature.headings.get(code)!.description)]);
+  const headDocs: number[][] = shape.headings.map((code) => [...ids(affirmed(nomenclature.headings.get(code)!.description))]);
   const chapDocs: number[][] = shape.chapters.map((code) => {
     const chapter = nomenclature.chapters.get(code)!;
-    return [...ids(chapter.description), ...ids(chapter.sectionName)];
+    return [...ids(affirmed(chapter.description)), ...ids(chapter.sectionName)];
   });
 
   const official = options.official ?? [];
@@ -435,15 +435,15 @@ export function buildState(
   const lexiconCount = new Int32Array(shape.codes.length);
   const foldCount = new Int32Array((FOLDS + RULING_FOLDS) * shape.codes.length);
   shape.codes.forEach((code, owner) => {
-    texts.push({ text: nomenclature.subheadings.get(code)!.description, level: 6, owner, fold: -1, official: true });
+    texts.push({ text: affirmed(nomenclature.subheadings.get(code)!.description), level: 6, owner, fold: -1, official: true });
     for (const line of nomenclature.lines.get(code) ?? [])
-      texts.push({ text: line.description, level: 6, owner, fold: -1, official: true });
+      texts.push({ text: affirmed(line.description), level: 6, owner, fold: -1, official: true });
   });
   shape.headings.forEach((code, owner) =>
-    texts.push({ text: nomenclature.headings.get(code)!.description, level: 4, owner, fold: -1, official: true }),
+    texts.push({ text: affirmed(nomenclature.headings.get(code)!.description), level: 4, owner, fold: -1, official: true }),
   );
   shape.chapters.forEach((code, owner) =>
-    texts.push({ text: nomenclature.chapters.get(code)!.description, level: 2, owner, fold: -1, official: true }),
+    texts.push({ text: affirmed(nomenclature.chapters.get(code)!.description), level: 2, owner, fold: -1, official: true }),
   );
   const beforeOfficial = texts.length;
   const officialTexts = (byCode: Map<string, string>, language?: string, gate?: number) => {

@@ -280,6 +280,19 @@ const LIGHTNING_PLUG =
   /\blightning(?=[\s-]+(?:cables?|cords?|connectors?|adapters?|adaptors?|chargers?|charging|ports?|plugs?|headphones?|earphones?|earpods|to\b))|(?<=\b(?:to|usb(?:[- ]?[abc])?|type[- ]?c)[\s-]+)lightning\b/giu;
 export const withPlugsNamed = (text: string): string => text.replace(LIGHTNING_PLUG, 'USB');
 
+/**
+ * An official English text without the goods and qualities it negates, for matching: "(not covering the ankle)",
+ * "(other than sportswear)", "excluding fillets", "not frozen", "non-adjustable" speak against their words, not for
+ * them (a query's "ankle boots" is not of "(not covering the ankle)"). "Non-X" becomes one word, "nonX", as a query's
+ * "non-X" gives it; "whether or not" and "not more than", "not exceeding" are no negations.
+ */
+export function affirmed(text: string): string {
+  return text
+    .replace(/\((?:not|other than|excluding|excl\.?|except)\b[^)]*\)/gi, ' ')
+    .replace(/\bnon-(?=[a-z])/gi, 'non')
+    .replace(/(?<!\bor )\b(?:not(?! (?:more|less|over|under|exceeding|elsewhere)\b)|other than|excluding|except)\b[^,;:()]*/gi, ' ');
+}
+
 /** A description without where the goods come from. */
 export function withoutOrigin(text: string): string {
   const spans: Array<[number, number]> = [];
