@@ -453,6 +453,9 @@ const WEAVE = GROUPS.findIndex((group) => group.name === 'weave');
 const FINISH = GROUPS.findIndex((group) => group.name === 'finish');
 const PRINTED = 1 << Object.keys(GROUPS[FINISH].values).indexOf('printed');
 const POWER = GROUPS.findIndex((group) => group.name === 'power');
+const CASTING = GROUPS.findIndex((group) => group.name === 'casting');
+const ALLOY = GROUPS.findIndex((group) => group.name === 'alloy');
+const UNALLOYED = 1 << Object.keys(GROUPS[ALLOY].values).indexOf('unalloyed');
 /**
  * How goods are packed, and whether they are ground, rules out the codes of the other value (SPLITS), without weighing
  * in the groups a code agrees with: "cocoa powder, unsweetened" agrees with sweetened cocoa powder in being powder.
@@ -881,6 +884,8 @@ export function attributesOf(text: string, isCode = false): Attributes {
   const hybrid = !isCode && HYBRID.test(value);
   // A hybrid has an electric motor beside its engine (petrol, unless it says diesel).
   if (hybrid) masks[POWER] |= ELECTRIC | (masks[POWER] & DIESEL ? 0 : SPARK);
+  // Goods of cast iron are not of stainless or other alloy steel: "frying pan cast iron" is not of 7323.93.
+  if (!isCode && masks[CASTING] && !masks[ALLOY] && /\b(?:iron|fonte|hierro)\b/.test(value)) masks[ALLOY] = UNALLOYED;
   // A "non-electric" code, or one "not electrically heated" or "operated", excludes electric goods: "electric
   // chainsaw" is not of 8467.81, "electric water heater" not of 8419.19.
   if (isCode && NON_ELECTRIC.test(value)) excludedMasks[POWER] |= ELECTRIC;

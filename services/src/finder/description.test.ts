@@ -25,7 +25,7 @@ import {
   statesWaste,
   withEngineRanges,
 } from './attributes.js';
-import { normalize, terms, withoutFraming, withoutOrigin, withPlugsNamed } from './text.js';
+import { affirmed, normalize, terms, withoutFraming, withoutOrigin, withPlugsNamed } from './text.js';
 import { testFinder } from './test-model.js';
 import { FinderIndex, isTitle } from './finder-index.js';
 
@@ -1085,6 +1085,35 @@ describe('goods descriptions', () => {
     expect(withPlugsNamed('Lightning to 3.5 mm headphone jack adapter')).toBe('USB to 3.5 mm headphone jack adapter');
     expect(withPlugsNamed('lightning arrester 11kV')).toBe('lightning arrester 11kV');
     expect(withPlugsNamed('lightning protection system')).toBe('lightning protection system');
+  });
+
+  it('reads no words of a code in what its text negates, and ranks the goods its text affirms first', () => {
+    expect(terms(affirmed('Footwear; n.e.c. in heading no. 6403, (not covering the ankle), outer soles of rubber'))).not.toContain(
+      terms('ankle')[0],
+    );
+    expect(terms(affirmed('Fish; frozen, excluding fillets'))).not.toContain(terms('fillets')[0]);
+    expect(terms(affirmed('Vegetables prepared or preserved otherwise than by vinegar or acetic acid, not frozen'))).not.toContain(
+      terms('frozen')[0],
+    );
+    expect(terms(affirmed('Footwear; (other than sportswear), with outer soles of rubber'))).not.toContain(terms('sportswear')[0]);
+    // "Non-X" is one word, as a query's "non-X" gives it; a query's "X" is not it.
+    expect(terms(affirmed('Tools, hand; spanners and wrenches, non-adjustable'))).not.toContain(terms('adjustable')[0]);
+    expect(terms(affirmed('Steel, non-alloy; bars'))).toEqual(expect.arrayContaining(terms('nonalloy')));
+    // Neither "whether or not" nor a limit is a negation.
+    expect(terms(affirmed('Tomatoes; whether or not cut'))).toContain(terms('cut')[0]);
+    expect(terms(affirmed('Tunas; weighing not more than 185g, fresh'))).toContain(terms('fresh')[0]);
+    expect(testFinder().predict("women's leather ankle boots rubber sole", 1).predictions[0].code).toBe('640391');
+  });
+
+  it('reads a material of two words that ends a title as what the goods are made of, and cast iron as no stainless steel', () => {
+    const first = (query: string) => testFinder().predict(query, 1).predictions[0].code;
+    // "cast" was the head noun, and the cast-iron cookware of 73.23 the goods.
+    expect(first('water pump cast iron')).toBe('841370');
+    expect(first('gate valve cast iron').slice(0, 4)).toBe('8481');
+    expect(first('flange carbon steel').slice(0, 4)).toBe('7307');
+    // The lexicon's "frying pan" (7323.93, of stainless steel) says nothing of cast iron: the query does.
+    expect(first('frying pan cast iron')).toBe('732391');
+    expect(first('stainless steel frying pan')).toBe('732393');
   });
 
   it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {

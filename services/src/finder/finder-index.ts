@@ -78,6 +78,13 @@ const INSTRUMENT_HEADS = new Set(
       'tester mould mold stripper peeler slicer crusher warmer organizer organiser',
   ),
 );
+/**
+ * A material of two words that ends a title after its goods ("gate valve cast iron", "water pump cast iron",
+ * "flange carbon steel", "wallet genuine leather"): not the goods, nor is its first word.
+ */
+const TRAILING_MATERIAL_NAME =
+  / (?:cast|ductile|wrought|grey|gray|carbon|mild|stainless|alloy|galvani[sz]ed|solid|genuine|real|faux) (?:iron|steel|wood|leather)$/;
+
 /** Stemmed head nouns of materials in primary forms ("PVC resin", "polyester staple fibre"): the material is the goods. */
 const PRIMARY_HEADS = new Set(
   terms(
@@ -250,7 +257,11 @@ export class FinderIndex extends Hierarchy {
     let list = terms(phrase);
     const whole = list;
     const isKnown = (term: string) => (this.state.idf[this.termIds.get(term) ?? -1] ?? 0) > 0;
-    if (this.trailingMaterial(list)) {
+    const beforeMaterial = phrase.replace(TRAILING_MATERIAL_NAME, '');
+    if (beforeMaterial !== phrase && this.namedAsGoods(terms(beforeMaterial).at(-1) ?? '')) {
+      phrase = beforeMaterial;
+      list = terms(phrase);
+    } else if (this.trailingMaterial(list)) {
       phrase = phrase.replace(/\s*\S+$/, '');
       list = terms(phrase);
     }
