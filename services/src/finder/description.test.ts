@@ -1080,6 +1080,12 @@ describe('goods descriptions', () => {
     expect(terms('oversized maize prize laboratory')).toEqual(['oversiz', 'maiz', 'priz', 'laboratory']);
   });
 
+  it('reads goods shaped in a mould as the goods, not as moulds', () => {
+    expect(terms('injection molded')).toEqual(terms('injection moulded'));
+    expect(terms('moulded')).not.toEqual(terms('moulds'));
+    expect(testFinder().predict('injection moulded plastic chair', 1).predictions[0].code.slice(0, 4)).toBe('9401');
+  });
+
   it("reads Apple's Lightning plug beside a cable or another plug as a plug, not as the weather's lightning", () => {
     expect(withPlugsNamed('USB-C to Lightning Cable 1m')).toBe('USB-C to USB Cable 1m');
     expect(withPlugsNamed('Lightning to 3.5 mm headphone jack adapter')).toBe('USB to 3.5 mm headphone jack adapter');
@@ -1096,6 +1102,8 @@ describe('goods descriptions', () => {
       terms('frozen')[0],
     );
     expect(terms(affirmed('Footwear; (other than sportswear), with outer soles of rubber'))).not.toContain(terms('sportswear')[0]);
+    expect(terms(affirmed('Rubber; tubes, pipes and hoses, not reinforced, without fittings'))).not.toContain(terms('fittings')[0]);
+    expect(terms(affirmed('Safety glass; with or without frames'))).toContain(terms('frames')[0]);
     // "Non-X" is one word, as a query's "non-X" gives it; a query's "X" is not it.
     expect(terms(affirmed('Tools, hand; spanners and wrenches, non-adjustable'))).not.toContain(terms('adjustable')[0]);
     expect(terms(affirmed('Steel, non-alloy; bars'))).toEqual(expect.arrayContaining(terms('nonalloy')));

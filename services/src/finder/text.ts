@@ -25,6 +25,7 @@ const VARIANTS: Record<string, string> = {
   gray: 'grey',
   molding: 'moulding',
   mold: 'mould',
+  molded: 'moulded',
   pajamas: 'pyjamas',
   pajama: 'pyjama',
   catalog: 'catalogue',
@@ -109,6 +110,8 @@ const KEEP_ENDING = new Set([
   'sled',
   // put in bottles: "bottled water" is water, not bottles
   'bottled',
+  // shaped in a mould: an "injection moulded plastic chair" is a chair, not the moulds of 84.80
+  'moulded',
 ]);
 
 /**
@@ -282,15 +285,19 @@ export const withPlugsNamed = (text: string): string => text.replace(LIGHTNING_P
 
 /**
  * An official English text without the goods and qualities it negates, for matching: "(not covering the ankle)",
- * "(other than sportswear)", "excluding fillets", "not frozen", "non-adjustable" speak against their words, not for
- * them (a query's "ankle boots" is not of "(not covering the ankle)"). "Non-X" becomes one word, "nonX", as a query's
- * "non-X" gives it; "whether or not" and "not more than", "not exceeding" are no negations.
+ * "(other than sportswear)", "excluding fillets", "not frozen", "without fittings", "non-adjustable" speak against
+ * their words, not for them (a query's "ankle boots" is not of "(not covering the ankle)"). "Non-X" becomes one word,
+ * "nonX", as a query's "non-X" gives it; "whether or not", "with or without", "not more than" and "not exceeding" are
+ * no negations.
  */
 export function affirmed(text: string): string {
   return text
-    .replace(/\((?:not|other than|excluding|excl\.?|except)\b[^)]*\)/gi, ' ')
+    .replace(/\((?:not|other than|excluding|excl\.?|except|without)\b[^)]*\)/gi, ' ')
     .replace(/\bnon-(?=[a-z])/gi, 'non')
-    .replace(/(?<!\bor )\b(?:not(?! (?:more|less|over|under|exceeding|elsewhere)\b)|other than|excluding|except)\b[^,;:()]*/gi, ' ');
+    .replace(
+      /(?<!\bor )\b(?:not(?! (?:more|less|over|under|exceeding|elsewhere)\b)|other than|excluding|except|without)\b[^,;:()]*/gi,
+      ' ',
+    );
 }
 
 /** A description without where the goods come from. */
