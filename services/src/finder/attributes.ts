@@ -173,10 +173,11 @@ const GROUPS: Group[] = [
     },
   },
   {
-    // Cast iron against other iron and steel (73.03 against 73.04 to 73.06, 73.23.91 against 73.23.94).
+    // Cast iron against other iron and steel (73.03 against 73.04 to 73.06, 73.23.91 against 73.23.94); ductile
+    // (nodular) iron is a cast iron.
     name: 'casting',
     values: {
-      cast: /\b(cast|fonte|fundicion|hierro fundido)\b(?! (?:or rolled|and rolled|glass))/,
+      cast: /\b(cast|ductile|nodular|fonte|fundicion|hierro fundido)\b(?! (?:or rolled|and rolled|glass))/,
     },
   },
   {

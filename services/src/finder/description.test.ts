@@ -1122,6 +1122,9 @@ describe('goods descriptions', () => {
     // The lexicon's "frying pan" (7323.93, of stainless steel) says nothing of cast iron: the query does.
     expect(first('frying pan cast iron')).toBe('732391');
     expect(first('stainless steel frying pan')).toBe('732393');
+    // Ductile iron is a cast iron, and no iron for ironing.
+    expect(attributesOf('ductile iron pipe').masks).toEqual(attributesOf('cast iron pipe').masks);
+    expect(first('manhole cover ductile iron').slice(0, 4)).toBe('7325');
   });
 
   it('drops where the goods come from, in any of the five languages, but not what they are made from', () => {
